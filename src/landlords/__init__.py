@@ -1,0 +1,42 @@
+"""landlords: an engine for Monopoly-family board games.
+
+>>> import landlords
+>>> game = landlords.new_game("classic-us", "hasbro-ru", players=["Ann", "Bob"], seed=1)
+>>> game.decision.kind
+'pre_roll'
+>>> game.apply(game.decision.seat, landlords.ROLL)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from .editions import edition_names, load_edition
+from .engine import *  # noqa: F401,F403
+from .engine import ConfigError, Edition, Game, IllegalAction, Ruleset
+from .rules import get_ruleset, ruleset_names
+
+__version__ = "0.1.0"
+
+
+def new_game(
+    edition: str | Edition | None = None,
+    ruleset: str | Ruleset = "hasbro-ru",
+    players: Sequence[str] | int = 4,
+    seed: int | None = None,
+    *,
+    rules: dict[str, Any] | None = None,
+    **options: Any,
+) -> Game:
+    """Create a game. ``edition`` defaults to the ruleset's own; ``rules`` are house-rule overrides;
+    other keyword options go to :class:`Game` (``dice``, ``deck_orders``, ``first_player``,
+    ``auto_claim``, ``record_events``)."""
+    r = get_ruleset(ruleset, rules)
+    ed = edition if isinstance(edition, Edition) else load_edition(edition or r.edition)
+    return Game(ed, r, players, seed, **options)
+
+
+__all__ = [
+    "new_game", "load_edition", "edition_names", "get_ruleset", "ruleset_names", "Game", "Ruleset",
+    "Edition", "IllegalAction", "ConfigError",
+]

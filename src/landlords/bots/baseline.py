@@ -1,0 +1,280 @@
+"""The baseline bot: sensible at every decision, cheap to run.
+
+It buys and bids by value, completes colour groups by trading, builds evenly up to hotels while
+keeping a cash reserve scaled to the danger on the board, raises cash in a sensible order
+(mortgage loose lots, then sell buildings, then mortgage the rest) and leaves jail early in the
+game but sits in it late, when the board is full of rent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import decision as D
+from ..engine.actions import (
+    ACCEPT, BUY, DECLARE_BANKRUPTCY, DECLINE, END_TURN, PASS, PAY_JAIL_FINE, REJECT, ROLL,
+    USE_JAIL_CARD, Action, Bid, Build, ChooseTax, LiftMortgage, Mortgage, ProposeTrade,
+    SellBuilding, Unmortgage, WantBuilding,
+)
+from ..engine.decision import AuctionState, Decision, Trade
+from ..engine.game import HOTEL, Game
+
+
+@dataclass
+class BaselineBot:
+    """Parameters: ``reserve`` (cash kept back), ``trade_every`` (turns between trade offers)."""
+
+    reserve: int = 100
+    trade_every: int = 3
+    name: str = "baseline"
+
+    def __post_init__(self) -> None:
+        self._rejected: dict[tuple, int] = {}
+        self._reserve_key: tuple = ()
+        self._reserve_value = 0
+
+    # ------------------------------------------------------------ entry point
+    def act(self, game: Game, d: Decision) -> Action:
+        kind = d.kind
+        seat = d.seat
+        if kind == D.PRE_ROLL:
+            return self._turn(game, seat, before_roll=True)
+        if kind == D.POST_ROLL:
+            return self._turn(game, seat, before_roll=False)
+        if kind == D.BUY:
+            return BUY if self._wants(game, seat, d.square, game.t.price[d.square]) else DECLINE
+        if kind == D.AUCTION:
+            return self._bid(game, seat, d)
+        if kind == D.DEBT:
+            return self._raise_cash(game, seat)
+        if kind == D.TRADE_RESPONSE:
+            return ACCEPT if self._good_trade(game, seat, d.data) else REJECT
+        if kind == D.INCOME_TAX:
+            rules = game.rules
+            return ChooseTax(game.cash[seat] * rules.income_tax_percent // 100 < rules.income_tax_alternative)
+        if kind == D.MORTGAGE_TRANSFER:
+            return LiftMortgage(game.cash[seat] >= game.unmortgage_cost(d.square) + self._reserve(game, seat))
+        if kind == D.BUILDING_INTEREST:
+            return WantBuilding(self._build_choice(game, seat) is not None)
+        if kind == D.PLACE_BUILDING:
+            return next(iter(game.legal_actions(seat)))
+        raise ValueError(f"baseline bot cannot handle decision {kind!r}")  # pragma: no cover
+
+    # ------------------------------------------------------------ valuation
+    def _reserve(self, game: Game, seat: int) -> int:
+        """Cash to keep: grows with the worst rent an opponent can charge (computed once a turn)."""
+        key = (id(game), game.turn, seat)
+        if self._reserve_key == key:
+            return self._reserve_value
+        worst = 0
+        t = game.t
+        owner, level = game.owner, game.level
+        for sq in t.streets:
+            o = owner[sq]
+            if o >= 0 and o != seat and level[sq]:
+                r = t.rent[sq][level[sq]]
+                if r > worst:
+                    worst = r
+        self._reserve_key = key
+        self._reserve_value = self.reserve + min(worst // 2, 600)
+        return self._reserve_value
+
+    def _group_state(self, game: Game, seat: int, sq: int) -> tuple[int, int, int]:
+        """(lots I own, lots owned by others, lots in the group) for sq's group."""
+        mine = other = 0
+        members = game.t.members[sq]
+        for m in members:
+            o = game.owner[m]
+            if o == seat:
+                mine += 1
+            elif o >= 0:
+                other += 1
+        return mine, other, len(members)
+
+    def _value(self, game: Game, seat: int, sq: int) -> int:
+        """What a property is worth to ``seat`` (printed price, more if it completes a group)."""
+        price = game.t.price[sq]
+        mine, other, size = self._group_state(game, seat, sq)
+        if mine + 1 == size:
+            return price * 2  # completes a group
+        if other == 0:
+            return price * 5 // 4
+        return price
+
+    def _wants(self, game: Game, seat: int, sq: int, price: int) -> bool:
+        cash = game.cash[seat]
+        if cash < price:
+            return False
+        mine, other, size = self._group_state(game, seat, sq)
+        if mine + 1 == size or (other == size - 1 and size > 1):
+            return True  # complete my group, or block someone else's
+        return cash - price >= self._reserve(game, seat) // 2
+
+    def _bid(self, game: Game, seat: int, d: Decision) -> Action:
+        a: AuctionState = d.data
+        low = max(a.min_bid, a.high_bid + 1)
+        if a.item != "property":
+            limit = game.cash[seat] - self._reserve(game, seat)
+            return Bid(low) if low <= limit else PASS
+        value = self._value(game, seat, a.square)
+        mine, other, size = self._group_state(game, seat, a.square)
+        if other == size - 1 and game.owner[a.square] < 0:
+            value = max(value, game.t.price[a.square] * 3 // 2)  # keep others from a monopoly
+        limit = min(value, game.cash[seat] - self.reserve // 2)
+        if low > limit:
+            return PASS
+        step = max(5, game.t.price[a.square] // 10)
+        return Bid(min(limit, max(low, a.high_bid + step)))
+
+    # ------------------------------------------------------------ own turn
+    def _turn(self, game: Game, seat: int, before_roll: bool) -> Action:
+        if before_roll and game.in_jail[seat]:
+            jail = self._jail_choice(game, seat)
+            if jail is not None:
+                return jail
+        if seat in game.group_owner:
+            build = self._build_choice(game, seat)
+            if build is not None:
+                return build
+        owner, mortgaged = game.owner, game.mortgaged
+        for sq in game.t.properties:
+            if mortgaged[sq] and owner[sq] == seat:
+                lift = self._lift_choice(game, seat, self._reserve(game, seat))
+                if lift is not None:
+                    return lift
+                break
+        if before_roll and game.turn % self.trade_every == seat % self.trade_every:
+            offer = self._trade_offer(game, seat)
+            if offer is not None:
+                return offer
+        return ROLL if before_roll else END_TURN
+
+    def _jail_choice(self, game: Game, seat: int) -> Action | None:
+        """Leave jail at once while there is property to buy; sit in it once the board is built up."""
+        unowned = sum(1 for sq in game.t.properties if game.owner[sq] < 0)
+        if unowned <= 6:
+            return None
+        if game.jail_cards[seat]:
+            return USE_JAIL_CARD
+        if game.cash[seat] >= game.rules.jail_fine + self._reserve(game, seat):
+            return PAY_JAIL_FINE
+        return None
+
+    def _build_choice(self, game: Game, seat: int) -> Action | None:
+        t = game.t
+        cash = game.cash[seat]
+        reserve = self._reserve(game, seat)
+        best = None
+        level = game.level
+        for g, holder in enumerate(game.group_owner):
+            if holder != seat:
+                continue
+            members = t.group_members[g]
+            first = members[0]
+            if not t.is_street[first]:
+                continue
+            cost = t.house_cost[first]
+            if cash - cost < reserve:
+                continue
+            low = min(members, key=level.__getitem__)
+            if level[low] >= HOTEL:
+                continue
+            if game._buildable(seat, low) is None:
+                rent_gain = t.rent[low][level[low] + 1]
+                if best is None or rent_gain > best[0]:
+                    best = (rent_gain, low)
+        return Build(best[1]) if best else None
+
+    def _lift_choice(self, game: Game, seat: int, reserve: int) -> Action | None:
+        cash = game.cash[seat]
+        for sq in game.t.properties:
+            if game.owner[sq] == seat and game.mortgaged[sq]:
+                if cash - game.unmortgage_cost(sq) >= reserve + 150:
+                    return Unmortgage(sq)
+        return None
+
+    # ------------------------------------------------------------ debts
+    def _raise_cash(self, game: Game, seat: int) -> Action:
+        t = game.t
+        owned = [sq for sq in t.properties if game.owner[sq] == seat]
+        # 1. mortgage lots that are not part of a complete group
+        for sq in sorted(owned, key=lambda s: t.mortgage[s]):
+            if not game.mortgaged[sq] and not game.has_full_group(seat, sq) and game.is_legal(seat, Mortgage(sq)):
+                return Mortgage(sq)
+        # 2. sell buildings, most built lot of the cheapest group first
+        built = [sq for sq in owned if game.level[sq]]
+        if built:
+            for sq in sorted(built, key=lambda s: (t.house_cost[s], -game.level[s])):
+                if game.is_legal(seat, SellBuilding(sq)):
+                    return SellBuilding(sq)
+        # 3. mortgage the rest
+        for sq in sorted(owned, key=lambda s: t.mortgage[s]):
+            if not game.mortgaged[sq] and game.is_legal(seat, Mortgage(sq)):
+                return Mortgage(sq)
+        return DECLARE_BANKRUPTCY
+
+    # ------------------------------------------------------------ trading
+    def _trade_offer(self, game: Game, seat: int) -> Action | None:
+        """Ask for the last lot of one of my groups: a swap that completes a group of the partner's
+        too when there is one, otherwise cash up to three times its price."""
+        t = game.t
+        owner, level = game.owner, game.level
+        for members in t.group_members:
+            if len(members) < 2 or not t.is_street[members[0]]:
+                continue
+            missing = [m for m in members if owner[m] != seat]
+            if len(missing) != 1:
+                continue
+            sq = missing[0]
+            q = owner[sq]
+            if q < 0 or any(level[m] for m in members):
+                continue
+            key = (sq, q)
+            if game.turn - self._rejected.get(key, -999) < 16:
+                continue
+            spare = game.cash[seat] - self._reserve(game, seat)
+            swap = self._swap_for(game, seat, q, members)
+            self._rejected[key] = game.turn
+            if swap is not None:
+                extra = max(0, min(spare, t.price[sq] - t.price[swap]))
+                return ProposeTrade(q, give_properties=(swap,), give_cash=extra, take_properties=(sq,))
+            cash = min(spare, t.price[sq] * 3)
+            if cash >= t.price[sq] * 3:
+                return ProposeTrade(q, give_cash=cash, take_properties=(sq,))
+        return None
+
+    def _swap_for(self, game: Game, seat: int, q: int, keep: tuple[int, ...]) -> int | None:
+        """A lot of mine whose transfer completes a colour group for ``q``."""
+        t = game.t
+        owner = game.owner
+        for members in t.group_members:
+            if members is keep or not t.is_street[members[0]]:
+                continue
+            theirs = sum(1 for m in members if owner[m] == q)
+            mine = [m for m in members if owner[m] == seat]
+            if len(mine) == 1 and theirs == len(members) - 1 and not any(game.level[m] for m in members):
+                return mine[0]
+        return None
+
+    def _good_trade(self, game: Game, seat: int, tr: Trade) -> bool:
+        """Accept when what I get is worth more than what I give; a monopoly handed over without
+        one in return must be paid for (three times the lot's price)."""
+        me_giver = tr.partner == seat
+        give_props = tr.take_properties if me_giver else tr.give_properties
+        get_props = tr.give_properties if me_giver else tr.take_properties
+        give_cash = tr.take_cash if me_giver else tr.give_cash
+        get_cash = tr.give_cash if me_giver else tr.take_cash
+        other = tr.proposer if me_giver else tr.partner
+        t = game.t
+        gain = get_cash - give_cash
+        completes_mine = False
+        for sq in get_props:
+            gain += t.price[sq]
+            if self._group_state(game, seat, sq)[0] + 1 == len(t.members[sq]):
+                completes_mine = True
+                gain += t.price[sq]
+        for sq in give_props:
+            gain -= t.price[sq]
+            if not completes_mine and self._group_state(game, other, sq)[0] + 1 == len(t.members[sq]):
+                gain -= t.price[sq] * 2  # hands the other player a monopoly
+        return gain >= 0

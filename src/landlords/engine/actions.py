@@ -1,0 +1,207 @@
+"""Actions: everything a seat can do, as small immutable values with a JSON form.
+
+A game record is a list of ``(seat, action)``; ``action.to_json()`` / ``action_from_json`` make
+that list plain JSON. Parameterless actions are compared by type, so the module-level singletons
+(``ROLL``, ``END_TURN``, ...) are what bots return.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from .errors import ConfigError
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    TYPE: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.TYPE}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    """Roll the dice (also: try for a double while in jail)."""
+
+    TYPE: ClassVar[str] = "roll"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    TYPE: ClassVar[str] = "end_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Buy(Action):
+    TYPE: ClassVar[str] = "buy"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(Action):
+    """Decline to buy the property just landed on (it goes to auction)."""
+
+    TYPE: ClassVar[str] = "decline"
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Action):
+    TYPE: ClassVar[str] = "bid"
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Leave the auction (for good)."""
+
+    TYPE: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class PayJailFine(Action):
+    TYPE: ClassVar[str] = "pay_jail_fine"
+
+
+@dataclass(frozen=True, slots=True)
+class UseJailCard(Action):
+    TYPE: ClassVar[str] = "use_jail_card"
+
+
+@dataclass(frozen=True, slots=True)
+class Build(Action):
+    """Buy one house (or the hotel, after four houses) on a street."""
+
+    TYPE: ClassVar[str] = "build"
+    square: int
+
+
+@dataclass(frozen=True, slots=True)
+class SellBuilding(Action):
+    """Sell one house (or the hotel) on a street back to the bank."""
+
+    TYPE: ClassVar[str] = "sell_building"
+    square: int
+
+
+@dataclass(frozen=True, slots=True)
+class Mortgage(Action):
+    TYPE: ClassVar[str] = "mortgage"
+    square: int
+
+
+@dataclass(frozen=True, slots=True)
+class Unmortgage(Action):
+    TYPE: ClassVar[str] = "unmortgage"
+    square: int
+
+
+@dataclass(frozen=True, slots=True)
+class ProposeTrade(Action):
+    """Offer ``partner`` a deal: the proposer gives ``give_*`` and receives ``take_*``.
+
+    Properties are square indexes; jail cards are named by the deck they came from.
+    """
+
+    TYPE: ClassVar[str] = "propose_trade"
+    partner: int
+    give_properties: tuple[int, ...] = ()
+    give_cash: int = 0
+    give_cards: tuple[str, ...] = ()
+    take_properties: tuple[int, ...] = ()
+    take_cash: int = 0
+    take_cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Accept(Action):
+    TYPE: ClassVar[str] = "accept"
+
+
+@dataclass(frozen=True, slots=True)
+class Reject(Action):
+    TYPE: ClassVar[str] = "reject"
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimRent(Action):
+    """Claim the rent owed for a landing on ``square`` (before the next player's roll)."""
+
+    TYPE: ClassVar[str] = "claim_rent"
+    square: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareBankruptcy(Action):
+    TYPE: ClassVar[str] = "declare_bankruptcy"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseTax(Action):
+    """Income tax with a choice: ``percent=True`` pays the percentage, else the fixed amount."""
+
+    TYPE: ClassVar[str] = "choose_tax"
+    percent: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LiftMortgage(Action):
+    """On receiving a mortgaged property: ``now=True`` lifts it at once (value + interest);
+    ``now=False`` pays only the transfer fee and keeps it mortgaged."""
+
+    TYPE: ClassVar[str] = "lift_mortgage"
+    now: bool
+
+
+@dataclass(frozen=True, slots=True)
+class WantBuilding(Action):
+    """Answer to a building shortage: do you want one of the scarce buildings too?"""
+
+    TYPE: ClassVar[str] = "want_building"
+    want: bool
+
+
+ROLL = Roll()
+END_TURN = EndTurn()
+BUY = Buy()
+DECLINE = Decline()
+PASS = Pass()
+PAY_JAIL_FINE = PayJailFine()
+USE_JAIL_CARD = UseJailCard()
+ACCEPT = Accept()
+REJECT = Reject()
+DECLARE_BANKRUPTCY = DeclareBankruptcy()
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.TYPE: cls
+    for cls in (
+        Roll, EndTurn, Buy, Decline, Bid, Pass, PayJailFine, UseJailCard, Build, SellBuilding,
+        Mortgage, Unmortgage, ProposeTrade, Accept, Reject, ClaimRent, DeclareBankruptcy,
+        ChooseTax, LiftMortgage, WantBuilding,
+    )
+}
+
+
+def action_from_json(data: Any) -> Action:
+    """Parse one action; a malformed one raises ConfigError naming what is wrong."""
+    if not isinstance(data, dict) or "type" not in data:
+        raise ConfigError(f"an action must be an object with a 'type', got {data!r}")
+    cls = ACTION_TYPES.get(data["type"])
+    if cls is None:
+        raise ConfigError(f"unknown action type {data['type']!r}")
+    kwargs: dict[str, Any] = {}
+    names = {f.name: f for f in fields(cls)}
+    for key, value in data.items():
+        if key == "type":
+            continue
+        if key not in names:
+            raise ConfigError(f"action {cls.TYPE!r} has no field {key!r}")
+        kwargs[key] = tuple(value) if isinstance(value, list) else value
+    try:
+        return cls(**kwargs)
+    except TypeError as exc:
+        raise ConfigError(f"action {cls.TYPE!r}: {exc}") from None

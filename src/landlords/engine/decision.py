@@ -1,0 +1,96 @@
+"""The pending decision: who must act, what kind of decision, and its context."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# Decision kinds
+PRE_ROLL = "pre_roll"  # your turn: roll (or leave jail first), build, trade, ...
+POST_ROLL = "post_roll"  # after your move: end the turn (or build, trade, ...)
+BUY = "buy"  # buy the property you landed on, or decline (auction)
+AUCTION = "auction"  # bid or pass
+DEBT = "debt"  # raise cash (sell, mortgage, trade) or, when nothing is left, go bankrupt
+TRADE_RESPONSE = "trade_response"  # accept or reject an offer
+INCOME_TAX = "income_tax"  # the fixed amount or the percentage
+MORTGAGE_TRANSFER = "mortgage_transfer"  # received a mortgaged property: lift now or pay the fee
+BUILDING_INTEREST = "building_interest"  # buildings are scarce: do you want one too?
+PLACE_BUILDING = "place_building"  # you won a scarce building at auction: choose its lot
+
+DECISION_KINDS = (
+    PRE_ROLL, POST_ROLL, BUY, AUCTION, DEBT, TRADE_RESPONSE, INCOME_TAX, MORTGAGE_TRANSFER,
+    BUILDING_INTEREST, PLACE_BUILDING,
+)
+
+
+@dataclass(slots=True)
+class AuctionState:
+    square: int
+    item: str  # "property", "house" or "hotel"
+    bidders: list[int]
+    min_bid: int
+    high_bid: int = 0
+    high_bidder: int = -1
+    turn: int = 0  # index into bidders
+
+
+@dataclass(slots=True)
+class Debt:
+    creditors: list[tuple[int, int]]  # (party, amount); party is a seat, BANK or POT
+    reason: str
+    square: int = -1
+
+    @property
+    def amount(self) -> int:
+        return sum(a for _, a in self.creditors)
+
+
+@dataclass(slots=True)
+class Trade:
+    proposer: int
+    partner: int
+    give_properties: tuple[int, ...]
+    give_cash: int
+    give_cards: tuple[str, ...]
+    take_properties: tuple[int, ...]
+    take_cash: int
+    take_cards: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class Shortage:
+    requester: int
+    square: int
+    item: str  # house | hotel
+    interested: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Decision:
+    """One decision the game waits for. ``then`` names what the turn does once it is resolved."""
+
+    kind: str
+    seat: int
+    square: int = -1
+    data: Any = None  # AuctionState | Debt | Trade | Shortage | price paid (PLACE_BUILDING)
+    then: str | None = None
+    deadline: float | None = None  # seconds allowed, for rulesets with timed actions
+
+    def describe(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "seat": self.seat}
+        if self.square >= 0:
+            out["square"] = self.square
+        data = self.data
+        if isinstance(data, AuctionState):
+            out.update(item=data.item, high_bid=data.high_bid, high_bidder=data.high_bidder,
+                       min_bid=max(data.min_bid, data.high_bid + 1), bidders=list(data.bidders))
+        elif isinstance(data, Debt):
+            out.update(amount=data.amount, creditors=[list(c) for c in data.creditors], reason=data.reason)
+        elif isinstance(data, Trade):
+            out.update(proposer=data.proposer, give_properties=list(data.give_properties),
+                       give_cash=data.give_cash, give_cards=list(data.give_cards),
+                       take_properties=list(data.take_properties), take_cash=data.take_cash,
+                       take_cards=list(data.take_cards))
+        elif isinstance(data, Shortage):
+            out.update(item=data.item, requester=data.requester)
+        return out

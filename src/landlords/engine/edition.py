@@ -1,0 +1,181 @@
+"""An edition is the physical game: board squares, prices, rent tables, card decks, currency.
+
+Editions are data (TOML files in ``landlords/editions``); this module holds their typed, frozen
+in-memory form plus the integer tables the engine's hot path uses (group membership, the next
+railroad or utility from every square, ...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
+
+# Square kinds. Properties are the three kinds that can be owned.
+GO = "go"
+STREET = "street"
+RAILROAD = "railroad"
+UTILITY = "utility"
+TAX = "tax"
+CARD = "card"
+JAIL = "jail"
+FREE_PARKING = "free_parking"
+GO_TO_JAIL = "go_to_jail"
+
+SQUARE_KINDS = (GO, STREET, RAILROAD, UTILITY, TAX, CARD, JAIL, FREE_PARKING, GO_TO_JAIL)
+PROPERTY_KINDS = (STREET, RAILROAD, UTILITY)
+
+# Card effects and the arguments each one takes (validated by the loader).
+CARD_EFFECTS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "advance_to": ("square",),  # forward to a square; salary if GO is passed or reached
+        "advance_to_nearest": ("kind",),  # forward to the nearest railroad / utility; card rent
+        "move_by": ("steps",),  # relative move; backwards moves never pay salary
+        "go_to_jail": (),
+        "collect": ("amount",),  # from the bank
+        "pay": ("amount",),  # to the bank (or the free-parking pot)
+        "collect_from_each": ("amount",),  # from every other player
+        "pay_each": ("amount",),  # to every other player
+        "repairs": ("per_house", "per_hotel"),  # to the bank, per building owned
+        "jail_free": (),  # kept until used, then back to the bottom of its deck
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Square:
+    index: int
+    name: str
+    kind: str
+    group: str | None = None
+    price: int = 0
+    house_cost: int = 0
+    # street: rent with 0..4 houses and a hotel (6 values); railroad: rent by number owned;
+    # utility: dice multiplier by number owned.
+    rent: tuple[int, ...] = ()
+    mortgage: int = 0
+    tax: int = 0
+    tax_kind: str | None = None  # "income" or "luxury": the ruleset may set its own amount
+    deck: str | None = None  # for card squares
+
+    @property
+    def is_property(self) -> bool:
+        return self.kind in PROPERTY_KINDS
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    id: str
+    text: str
+    effect: str
+    args: Mapping[str, int | str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    id: str
+    name: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    id: str
+    name: str
+    color: str
+    squares: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Currency:
+    """How amounts are shown: ``format`` holds ``{amount}``, e.g. ``"${amount}"``, ``"{amount} тыс. ₽"``.
+
+    ``scale`` multiplies the engine's integer amounts for display (``moscow-digital`` shows
+    200 as 200,000).
+    """
+
+    code: str
+    format: str
+    scale: int = 1
+
+    def show(self, amount: int) -> str:
+        value = amount * self.scale
+        text = f"{value:,}".replace(",", "\u202f") if abs(value) >= 10000 else str(value)
+        return self.format.format(amount=text)
+
+
+@dataclass(frozen=True, slots=True)
+class Edition:
+    id: str
+    name: str
+    language: str
+    currency: Currency
+    squares: tuple[Square, ...]
+    groups: Mapping[str, Group]
+    decks: Mapping[str, Deck]
+    description: str = ""
+    source: str = ""
+
+    # ----- derived tables (computed once, used by the engine's hot path) -----
+    @property
+    def size(self) -> int:
+        return len(self.squares)
+
+    def square_index(self, name: str) -> int:
+        for sq in self.squares:
+            if sq.name == name:
+                return sq.index
+        raise KeyError(f"edition {self.id!r} has no square named {name!r}")
+
+    def tables(self) -> "EditionTables":
+        cached = _TABLES.get(id(self))
+        if cached is None or cached.edition is not self:
+            cached = EditionTables(self)
+            _TABLES[id(self)] = cached
+        return cached
+
+
+_TABLES: dict[int, "EditionTables"] = {}
+
+
+class EditionTables:
+    """Integer-indexed views of an edition for the engine (no string lookups per move)."""
+
+    def __init__(self, edition: Edition) -> None:
+        self.edition = edition
+        squares = edition.squares
+        n = len(squares)
+        self.size = n
+        self.kind = [sq.kind for sq in squares]
+        self.price = [sq.price for sq in squares]
+        self.house_cost = [sq.house_cost for sq in squares]
+        self.rent = [sq.rent for sq in squares]
+        self.mortgage = [sq.mortgage for sq in squares]
+        self.is_property = [sq.is_property for sq in squares]
+        self.is_street = [sq.kind == STREET for sq in squares]
+        self.properties = tuple(sq.index for sq in squares if sq.is_property)
+        self.streets = tuple(sq.index for sq in squares if sq.kind == STREET)
+        group_ids = list(edition.groups)
+        self.group_ids = group_ids
+        self.group_of = [group_ids.index(sq.group) if sq.group in edition.groups else -1 for sq in squares]
+        self.group_members: list[tuple[int, ...]] = [edition.groups[g].squares for g in group_ids]
+        # members of the same group, per square (empty for non-properties)
+        self.members = [self.group_members[g] if g >= 0 else () for g in self.group_of]
+        jail = [sq.index for sq in squares if sq.kind == JAIL]
+        self.jail = jail[0] if jail else 0
+        go = [sq.index for sq in squares if sq.kind == GO]
+        self.go = go[0] if go else 0
+        self.deck_of = [sq.deck for sq in squares]
+        self.next_of_kind: dict[str, list[int]] = {}
+        for kind in (RAILROAD, UTILITY):
+            targets = [sq.index for sq in squares if sq.kind == kind]
+            table = []
+            for i in range(n):
+                best = -1
+                for step in range(1, n + 1):
+                    j = (i + step) % n
+                    if j in targets:
+                        best = j
+                        break
+                table.append(best)
+            self.next_of_kind[kind] = table

@@ -1,0 +1,62 @@
+"""Invariants that hold after every action of every legal game (checked by the test suite)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
+
+HOTEL = 5
+
+
+def violations(game: "Game") -> list[str]:
+    """Everything wrong with the state; an empty list means the state is consistent."""
+    out: list[str] = []
+    t, rules = game.t, game.rules
+    total = sum(game.cash) + game.bank_balance + game.pot
+    if total != 0:
+        out.append(f"money not conserved: players + bank + pot = {total}")
+    if game.pot < 0:
+        out.append(f"negative pot {game.pot}")
+    for p in range(game.n):
+        if game.cash[p] < 0:
+            out.append(f"seat {p} has negative cash {game.cash[p]}")
+        if not 0 <= game.position[p] < t.size:
+            out.append(f"seat {p} off the board at {game.position[p]}")
+        if game.bankrupt[p] and (game.cash[p] or game.jail_cards[p]):
+            out.append(f"bankrupt seat {p} still holds cash or cards")
+    houses = sum(lv for lv in game.level if lv < HOTEL)
+    hotels = sum(1 for lv in game.level if lv == HOTEL)
+    if houses + game.bank_houses != rules.houses:
+        out.append(f"house stock broken: {houses} on the board + {game.bank_houses} in the bank != {rules.houses}")
+    if hotels + game.bank_hotels != rules.hotels:
+        out.append(f"hotel stock broken: {hotels} on the board + {game.bank_hotels} in the bank != {rules.hotels}")
+    if game.bank_houses < 0 or game.bank_hotels < 0:
+        out.append("the bank holds a negative number of buildings")
+    for sq in range(t.size):
+        owner = game.owner[sq]
+        if owner >= 0 and (not t.is_property[sq] or owner >= game.n or game.bankrupt[owner]):
+            out.append(f"square {sq} has an impossible owner {owner}")
+        if game.mortgaged[sq] and owner < 0:
+            out.append(f"square {sq} is mortgaged but unowned")
+        if game.level[sq] and (not t.is_street[sq] or owner < 0):
+            out.append(f"square {sq} has buildings but is not an owned street")
+    for members in t.group_members:
+        levels = [game.level[m] for m in members]
+        if any(levels):
+            owners = {game.owner[m] for m in members}
+            if len(owners) != 1:
+                out.append(f"buildings in group {members} which is not owned by one player")
+            if any(game.mortgaged[m] for m in members):
+                out.append(f"buildings in group {members} with a mortgaged lot")
+            if rules.even_building and rules.even_selling and max(levels) - min(levels) > 1 and not game.uneven_ok:
+                out.append(f"uneven buildings {levels} in group {members}")
+    for deck_id, deck in game.edition.decks.items():
+        held = sum(cards.count(deck_id) for cards in game.jail_cards)
+        pile = game.decks[deck_id]
+        if len(pile) + held != len(deck.cards) or len(set(pile)) != len(pile):
+            out.append(f"deck {deck_id} lost or duplicated a card ({len(pile)} in the pile, {held} held)")
+    if not game.over and not game.stack:
+        out.append("the game waits for nothing but is not over")
+    return out

@@ -1,0 +1,187 @@
+"""A ruleset: one typed, frozen option per rule point of RULES_MATRIX.md.
+
+The defaults are the `hasbro-ru` readings (seed 000 and the matrix's RECs); every field carries a
+one-line explanation and the seed line it comes from, so ``landlords rules RULESET`` can show a
+player exactly what they are playing. House rules are overrides: ``ruleset.override(key=value)``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Literal, get_args, get_type_hints
+
+from .errors import ConfigError
+
+
+def opt(default: Any, doc: str, source: str = "") -> Any:
+    return field(default=default, metadata={"doc": doc, "source": source})
+
+
+FreeParking = Literal["skip_turn", "rest"]
+RentClaim = Literal["until_next_roll", "automatic"]
+CardUtilityRent = Literal["reroll", "reroll_x10"]
+IncomeTaxChoice = Literal["none", "cash"]
+HotelsSold = Literal["evenly", "together"]
+MortgageBlock = Literal["group", "lot"]
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    id: str = opt("hasbro-ru", "ruleset identifier")
+    description: str = opt("", "one-line description")
+    edition: str = opt("moscow", "the edition this ruleset is played on by default")
+
+    # --- A. players, setup, money
+    min_players: int = opt(2, "fewest players", "000 (implied)")
+    max_players: int = opt(8, "most players", "000:9")
+    starting_cash: int = opt(1500, "cash each player starts with (lost in the seed; REC H-8)", "000:23")
+    turn_order_by_roll: bool = opt(True, "highest roll of both dice starts, then seat order", "000:170")
+
+    # --- B. dice and doubles
+    doubles_extra_roll: bool = opt(True, "a double gives another roll (REC H-10)", "000:33-35")
+    doubles_to_jail: int = opt(3, "this many doubles in a row send to jail without moving (0 = never)", "000:223")
+
+    # --- C. salary
+    salary: int = opt(200, "salary for passing or landing on GO", "000:182,188")
+    salary_on_landing: bool = opt(True, "landing on GO pays the salary too", "000:188")
+    double_salary_on_go: bool = opt(False, "house rule: landing exactly on GO pays twice the salary", "")
+
+    # --- D. buying and auctions
+    auctions: bool = opt(True, "a declined property is auctioned (house rule: off = stays with the bank)", "000:190")
+    decliner_may_bid: bool = opt(True, "the player who declined may bid in the auction", "000:41,190")
+    auction_min_bid: int = opt(1, "lowest opening bid (any sum named by a player)", "000:41,190")
+
+    # --- E. rent
+    rent_claim: RentClaim = opt(
+        "until_next_roll",
+        "rent is owed only if the owner claims it before the next roll (REC H-5); 'automatic' = always paid",
+        "000:133,281",
+    )
+    double_rent_full_set: bool = opt(True, "unbuilt lots of a complete colour group charge double rent", "000:57")
+    double_rent_in_built_group: bool = opt(
+        True, "an unbuilt lot keeps double rent while other lots of its group have buildings (REC H-12)", "000:91"
+    )
+    mortgage_blocks_double_rent: bool = opt(True, "no double rent if any lot of the group is mortgaged", "000:57")
+    no_rent_owner_in_jail: bool = opt(False, "house rule: an owner in jail collects no rent", "000:235")
+    card_railroad_multiplier: int = opt(2, "rent multiplier when a card sends you to an owned railroad", "")
+    card_utility_rent: CardUtilityRent = opt(
+        "reroll",
+        "a card-sent utility: roll anew and pay the normal multiplier (REC H-25); 'reroll_x10' = the US card",
+        "000:51",
+    )
+
+    # --- H. taxes
+    income_tax: int | None = opt(100, "income tax (None = the edition's amount)", "000:67")
+    luxury_tax: int | None = opt(75, "luxury tax (None = the edition's amount)", "000:67")
+    income_tax_choice: IncomeTaxChoice = opt(
+        "none", "'cash' = pre-2008 option: pay income_tax_alternative or 10% of cash, player's choice", "000:67"
+    )
+    income_tax_alternative: int = opt(200, "the fixed amount offered with the 10% choice", "000:67")
+    income_tax_percent: int = opt(10, "the percentage offered with the fixed amount", "000:67")
+
+    # --- I. free parking
+    free_parking: FreeParking = opt(
+        "skip_turn",
+        "'skip_turn' = the next move (a double's extra roll or the next turn) is skipped, passive rights kept "
+        "(REC H-6); 'rest' = nothing happens",
+        "000:71",
+    )
+    free_parking_pot: bool = opt(False, "house rule: taxes and fines go to a pot collected on free parking", "")
+
+    # --- J. jail
+    jail_fine: int = opt(50, "fine to leave jail", "000:229")
+    jail_max_turns: int = opt(3, "failed double rolls before the fine must be paid and the token moves (REC H-16)", "000:231-233")
+    jail_doubles_extra_roll: bool = opt(False, "leaving jail by a double gives another roll (REC H-10: no)", "")
+
+    # --- K. cards
+    shuffle_decks: bool = opt(True, "decks are shuffled at set-up", "000:162-164")
+
+    # --- L. buildings
+    houses: int = opt(32, "houses in the bank", "000:81")
+    hotels: int = opt(12, "hotels in the bank (REC H-23)", "001:147")
+    even_building: bool = opt(True, "houses built evenly across a group (house rule: off)", "000:87-89")
+    even_selling: bool = opt(True, "houses sold evenly across a group", "000:89,247")
+    hotels_sold: HotelsSold = opt(
+        "evenly", "'evenly' (REC H-3) or 'together': all hotels of a group sold at once", "000:251"
+    )
+    building_sell_percent: int = opt(50, "share of a building's price the bank pays back (H-1; part A reading: 100)", "000:249")
+    shortage_auction: bool = opt(True, "scarce buildings wanted by several players are auctioned", "000:93,243")
+
+    # --- M. mortgage
+    mortgage_interest_percent: int = opt(10, "lifting a mortgage costs its value plus this percent", "000:109,259")
+    mortgage_requires_unbuilt: MortgageBlock = opt(
+        "group", "buildings that must be sold before mortgaging: the whole 'group' (REC H-13) or the 'lot'", "000:259"
+    )
+    transfer_fee_percent: int = opt(
+        10, "fee paid by whoever receives a mortgaged property and does not lift it at once (REC H-15)", "000:117,265"
+    )
+
+    # --- N. trading
+    trade_price_cap: bool = opt(False, "house rule: a property sells for at most 2x its price + 100 (REC H-19)", "000:139")
+
+    # --- P. end
+    turn_limit: int | None = opt(None, "rounds after which the richest player wins (None = play to the last player)", "000:7")
+
+    # ------------------------------------------------------------------
+    def override(self, **changes: Any) -> "Ruleset":
+        """A copy with house rules applied; unknown keys and wrong types raise ConfigError."""
+        hints = _hints()
+        for key, value in changes.items():
+            if key not in hints:
+                raise ConfigError(f"unknown rule option {key!r} (see `landlords rules {self.id}`)")
+            changes[key] = _coerce(key, value, hints[key])
+        return dataclasses.replace(self, **changes)
+
+    def differences(self, base: "Ruleset") -> dict[str, Any]:
+        return {
+            f.name: getattr(self, f.name)
+            for f in dataclasses.fields(self)
+            if getattr(self, f.name) != getattr(base, f.name)
+        }
+
+    @staticmethod
+    def options() -> list[dataclasses.Field]:
+        return [f for f in dataclasses.fields(Ruleset) if f.name not in ("id", "description", "edition")]
+
+
+def _hints() -> dict[str, Any]:
+    global _HINTS
+    if _HINTS is None:
+        _HINTS = get_type_hints(Ruleset)
+    return _HINTS
+
+
+_HINTS: dict[str, Any] | None = None
+
+
+def _coerce(key: str, value: Any, hint: Any) -> Any:
+    """Accept a value of the right type, or a string from the command line (``KEY=VALUE``)."""
+    allowed = get_args(hint)
+    if hint is bool:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.lower() in ("true", "yes", "on", "1", "false", "no", "off", "0"):
+            return value.lower() in ("true", "yes", "on", "1")
+        raise ConfigError(f"rule option {key!r} takes true or false, got {value!r}")
+    if hint is int or (int in allowed and type(None) in allowed):
+        if value is None or (isinstance(value, str) and value.lower() in ("none", "")):
+            if type(None) in allowed:
+                return None
+            raise ConfigError(f"rule option {key!r} needs a whole number")
+        if isinstance(value, bool):
+            raise ConfigError(f"rule option {key!r} needs a whole number, got {value!r}")
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            raise ConfigError(f"rule option {key!r} needs a whole number, got {value!r}") from None
+        if number < 0:
+            raise ConfigError(f"rule option {key!r} cannot be negative, got {number}")
+        return number
+    if allowed and all(isinstance(a, str) for a in allowed):  # a Literal of strings
+        if value not in allowed:
+            raise ConfigError(f"rule option {key!r} takes one of {', '.join(allowed)}; got {value!r}")
+        return value
+    if hint is str:
+        return str(value)
+    raise ConfigError(f"rule option {key!r} cannot be set")  # pragma: no cover

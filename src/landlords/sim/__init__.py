@@ -1,0 +1,1 @@
+"""Simulation: play whole games between bots."""

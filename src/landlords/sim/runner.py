@@ -1,0 +1,86 @@
+"""Play whole games between bots, fast (no events), and summarise them."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from statistics import median
+from typing import Any, Sequence
+
+from ..bots import Bot, make_bot
+from ..editions import load_edition
+from ..engine.errors import IllegalAction
+from ..engine.game import Game
+from ..rules import get_ruleset
+
+
+@dataclass
+class GameResult:
+    winner: int
+    end_reason: str
+    turns: int
+    rolls: int
+    seed: int
+
+
+def play(game: Game, bots: Sequence[Bot], max_turns: int = 2000) -> GameResult:
+    """Drive ``game`` to its end with one bot per seat; stop at ``max_turns`` (net-worth winner)."""
+    stack = game.stack
+    apply = game.apply
+    while not game.over:
+        d = stack[-1]
+        action = bots[d.seat].act(game, d)
+        try:
+            apply(d.seat, action)
+        except IllegalAction as exc:
+            raise RuntimeError(f"bot {type(bots[d.seat]).__name__} at seat {d.seat} chose an illegal "
+                               f"action {action!r} at turn {game.turn}: {exc}") from exc
+        if game.turn > max_turns:
+            game.finish_by_net_worth("turn_cap")
+    return GameResult(game.winner, game.end_reason, game.turn, game.rolls, game.seed or 0)
+
+
+@dataclass
+class Summary:
+    games: int
+    seconds: float
+    wins: list[int]
+    end_reasons: dict[str, int]
+    turns: list[int] = field(repr=False)
+    rolls: list[int] = field(repr=False)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(self.games / self.seconds, 1) if self.seconds else None,
+            "wins_by_seat": self.wins,
+            "end_reasons": self.end_reasons,
+            "bankruptcy_share": round(self.end_reasons.get("last_player", 0) / self.games, 4) if self.games else 0,
+            "median_turns": median(self.turns) if self.turns else 0,
+            "median_rolls": median(self.rolls) if self.rolls else 0,
+        }
+
+
+def simulate(edition: str | None, ruleset: str, players: int, games: int, seed: int,
+             strategies: Sequence[str] = ("baseline",), rules: dict[str, Any] | None = None,
+             max_turns: int = 2000) -> tuple[Summary, list[Game]]:
+    """Play ``games`` games; game i uses seed ``seed + i``. Returns the summary and the last game."""
+    r = get_ruleset(ruleset, rules)
+    ed = load_edition(edition or r.edition)
+    wins = [0] * players
+    reasons: dict[str, int] = {}
+    turns, rolls = [], []
+    last: list[Game] = []
+    start = time.perf_counter()
+    for i in range(games):
+        s = seed + i
+        bots = [make_bot(strategies[k % len(strategies)], seed=s * 31 + k) for k in range(players)]
+        game = Game(ed, r, players, s, record_events=False, end_turn_prompt=False)
+        res = play(game, bots, max_turns)
+        wins[res.winner] += 1
+        reasons[res.end_reason] = reasons.get(res.end_reason, 0) + 1
+        turns.append(res.turns)
+        rolls.append(res.rolls)
+        last = [game]
+    return Summary(games, time.perf_counter() - start, wins, reasons, turns, rolls), last
