@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from .editions import edition_names, load_edition
+from . import engine as _engine
 from .engine import *  # noqa: F401,F403
-from .engine import ConfigError, Edition, Game, IllegalAction, Ruleset
+from .engine import Edition, Game, Ruleset
 from .rules import get_ruleset, ruleset_names
 
 __version__ = "0.1.0"
@@ -36,7 +37,4 @@ def new_game(
     return Game(ed, r, players, seed, **options)
 
 
-__all__ = [
-    "new_game", "load_edition", "edition_names", "get_ruleset", "ruleset_names", "Game", "Ruleset",
-    "Edition", "IllegalAction", "ConfigError",
-]
+__all__ = ["new_game", "load_edition", "edition_names", "get_ruleset", "ruleset_names", *_engine.__all__]

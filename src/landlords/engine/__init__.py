@@ -1,7 +1,7 @@
 """The pure rules engine: no I/O, standard library only."""
 
+from . import actions as _actions
 from .actions import *  # noqa: F401,F403
-from .actions import Action, action_from_json
 from .decision import Decision
 from .edition import Edition
 from .errors import ConfigError, IllegalAction, LandlordsError
@@ -10,6 +10,6 @@ from .game import HOTEL, Game
 from .ruleset import Ruleset
 
 __all__ = [
-    "Action", "action_from_json", "Decision", "Edition", "ConfigError", "IllegalAction",
-    "LandlordsError", "BANK", "POT", "Event", "HOTEL", "Game", "Ruleset",
+    *_actions.__all__, "Decision", "Edition", "ConfigError", "IllegalAction", "LandlordsError", "BANK", "POT",
+    "Event", "HOTEL", "Game", "Ruleset",
 ]

@@ -205,3 +205,9 @@ def action_from_json(data: Any) -> Action:
         return cls(**kwargs)
     except TypeError as exc:
         raise ConfigError(f"action {cls.TYPE!r}: {exc}") from None
+
+__all__ = [
+    "Action", "action_from_json", "ACTION_TYPES", *[cls.__name__ for cls in ACTION_TYPES.values()],
+    "ROLL", "END_TURN", "BUY", "DECLINE", "PASS", "PAY_JAIL_FINE", "USE_JAIL_CARD", "ACCEPT", "REJECT",
+    "DECLARE_BANKRUPTCY",
+]

@@ -86,6 +86,14 @@ class Game:
         self.events: list[E.Event] | None = [] if record_events else None
         self.actions: list[tuple[int, Action]] = []
         self.end_turn_prompt = end_turn_prompt
+        # how the game was set up, for its record (the engine itself never reads this back)
+        self.setup: dict[str, Any] = {
+            "dice": [list(r) for r in dice],
+            "deck_orders": {k: list(v) for k, v in (deck_orders or {}).items()},
+            "first_player": first_player,
+            "auto_claim": auto_claim if isinstance(auto_claim, bool) else list(auto_claim),
+            "end_turn_prompt": end_turn_prompt,
+        }
         self.auto_claim = [bool(auto_claim)] * n if isinstance(auto_claim, bool) else [bool(a) for a in auto_claim]
         if len(self.auto_claim) != n:
             raise ConfigError("auto_claim needs one value per seat")
@@ -129,6 +137,7 @@ class Game:
         self.winner = -1
         self.end_reason = ""
         self.over = False
+        self.finished_by: str | None = None
         self.uneven_ok = False  # set once a hotel was cleared outright for want of houses (REC H-2)
         self._first = 0
         self._choose_first(first_player)
@@ -221,7 +230,8 @@ class Game:
             yield ChooseTax(False)
             yield ChooseTax(True)
         elif kind == D.MORTGAGE_TRANSFER:
-            yield LiftMortgage(True)
+            if self.cash[seat] >= self.unmortgage_cost(d.square):
+                yield LiftMortgage(True)
             yield LiftMortgage(False)
         elif kind == D.BUILDING_INTEREST:
             yield WantBuilding(True)
@@ -362,9 +372,14 @@ class Game:
         return hashlib.sha256(payload).hexdigest()
 
     def finish_by_net_worth(self, reason: str) -> None:
-        """End the game now (turn or time limit): the richest player wins."""
+        """End the game now from outside (a time limit, a simulation's turn cap): the richest
+        player wins. Recorded as ``finished_by`` so that a replay ends the same way."""
         if self.over:
             return
+        self.finished_by = reason
+        self._finish_by_net_worth(reason)
+
+    def _finish_by_net_worth(self, reason: str) -> None:
         alive = self.alive()
         winner = max(alive, key=lambda p: (self.net_worth(p), -p))
         self._game_over(winner, reason)
@@ -500,7 +515,7 @@ class Game:
         limit = self.rules.turn_limit
         if limit is not None and self.round >= limit:
             self.current = seat
-            self.finish_by_net_worth("turn_limit")
+            self._finish_by_net_worth("turn_limit")
             return
         self.current = seat
         self.turn += 1
@@ -802,13 +817,15 @@ class Game:
         if winner < 0:
             self._resume(then)
             return
-        self._transfer(winner, BANK, price, "auction", a.square)
+        # A winner who spent cash during the auction owes the bid like any other debt.
         if a.item == "property":
             self._give_property(a.square, -1, winner)
-            self._resume(then)
+            if self._charge(winner, [(BANK, price)], "auction", then, a.square):
+                self._resume(then)
             return
-        # a scarce building: the winner chooses where it goes
+        # a scarce building: the winner pays, then chooses where it goes
         self._push(Decision(D.PLACE_BUILDING, winner, -1, a.item, then))
+        self._charge(winner, [(BANK, price)], "auction", None, a.square)
 
     def _next_queued_auction(self) -> None:
         if self.auction_queue:

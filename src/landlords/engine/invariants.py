@@ -48,7 +48,7 @@ def violations(game: "Game") -> list[str]:
             owners = {game.owner[m] for m in members}
             if len(owners) != 1:
                 out.append(f"buildings in group {members} which is not owned by one player")
-            if any(game.mortgaged[m] for m in members):
+            if rules.mortgage_requires_unbuilt == "group" and any(game.mortgaged[m] for m in members):
                 out.append(f"buildings in group {members} with a mortgaged lot")
             if rules.even_building and rules.even_selling and max(levels) - min(levels) > 1 and not game.uneven_ok:
                 out.append(f"uneven buildings {levels} in group {members}")

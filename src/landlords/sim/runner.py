@@ -64,7 +64,7 @@ class Summary:
 
 def simulate(edition: str | None, ruleset: str, players: int, games: int, seed: int,
              strategies: Sequence[str] = ("baseline",), rules: dict[str, Any] | None = None,
-             max_turns: int = 2000) -> tuple[Summary, list[Game]]:
+             max_turns: int = 2000, record_events: bool = False) -> tuple[Summary, list[Game]]:
     """Play ``games`` games; game i uses seed ``seed + i``. Returns the summary and the last game."""
     r = get_ruleset(ruleset, rules)
     ed = load_edition(edition or r.edition)
@@ -76,7 +76,7 @@ def simulate(edition: str | None, ruleset: str, players: int, games: int, seed: 
     for i in range(games):
         s = seed + i
         bots = [make_bot(strategies[k % len(strategies)], seed=s * 31 + k) for k in range(players)]
-        game = Game(ed, r, players, s, record_events=False, end_turn_prompt=False)
+        game = Game(ed, r, players, s, record_events=record_events, end_turn_prompt=False)
         res = play(game, bots, max_turns)
         wins[res.winner] += 1
         reasons[res.end_reason] = reasons.get(res.end_reason, 0) + 1

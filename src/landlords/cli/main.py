@@ -1,0 +1,180 @@
+"""The ``landlords`` command line."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from .. import record as records
+from ..editions import edition_names, load_edition
+from ..engine.errors import LandlordsError
+from ..engine.ruleset import Ruleset
+from ..render.text import describe, position
+from ..rules import RULESETS, get_ruleset, parse_overrides
+from ..sim.runner import simulate as run_games
+
+console = Console()
+
+
+def fail(message: str) -> None:
+    console.print(f"[red]error:[/red] {message}")
+    sys.exit(2)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="landlords")
+def main() -> None:
+    """landlords: play, simulate and analyse Monopoly-family board games."""
+
+
+rule_option = click.option(
+    "--rule", "rules", multiple=True, metavar="KEY=VALUE",
+    help="House rule: override a ruleset option (see `landlords rules RULESET`). Repeatable.",
+)
+
+
+@main.command()
+@click.option("--edition", "-e", default=None, help="Edition id or a .toml file (default: the ruleset's).")
+@click.option("--ruleset", "-r", default="hasbro-ru", show_default=True)
+@rule_option
+@click.option("--players", "-p", default=4, show_default=True, help="Number of bots.")
+@click.option("--games", "-g", default=100, show_default=True)
+@click.option("--seed", "-s", default=1, show_default=True, help="Game i is played with seed S+i.")
+@click.option("--strategy", default="baseline", show_default=True, help="Comma-separated bots, seated in turn.")
+@click.option("--max-turns", default=2000, show_default=True, help="Safety cap: richest player wins after this.")
+@click.option("--record", "record_file", type=click.Path(dir_okay=False), help="Save the first game's record here.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+def simulate(edition, ruleset, rules, players, games, seed, strategy, max_turns, record_file, as_json) -> None:
+    """Play GAMES games between bots and summarise them."""
+    try:
+        overrides = parse_overrides(list(rules))
+        summary, _ = run_games(edition, ruleset, players, games, seed, strategy.split(","), overrides, max_turns)
+        if record_file:
+            first, = run_games(edition, ruleset, players, 1, seed, strategy.split(","), overrides, max_turns,
+                               record_events=True)[1]
+            records.save(first, record_file)
+    except LandlordsError as exc:
+        fail(str(exc))
+    data = summary.as_dict()
+    if as_json:
+        click.echo(json.dumps(data, indent=2))
+        return
+    table = Table(title=f"{games} games, {players} x {strategy}, {ruleset}")
+    table.add_column("figure")
+    table.add_column("value", justify="right")
+    for key, value in data.items():
+        table.add_row(key.replace("_", " "), str(value))
+    console.print(table)
+    if record_file:
+        console.print(f"record of the first game saved to {record_file} (replay: landlords replay {record_file})")
+
+
+@main.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--upto", type=int, default=None, help="Stop after this many actions.")
+@click.option("--events/--no-events", default=True, show_default=True, help="Print the event log.")
+def replay(file, upto, events) -> None:
+    """Replay a game record and print its event log and final position."""
+    try:
+        game = records.replay(records.load(file), upto=upto)
+    except LandlordsError as exc:
+        fail(str(exc))
+    if events:
+        for ev in game.events or []:
+            click.echo(describe(game, ev))
+        click.echo("")
+    click.echo(position(game))
+    click.echo(f"state hash {game.state_hash()[:16]}")
+
+
+@main.command()
+def editions() -> None:
+    """List the editions (boards) that come with landlords."""
+    table = Table()
+    for col in ("id", "name", "language", "squares", "currency"):
+        table.add_column(col)
+    for name in edition_names():
+        ed = load_edition(name)
+        table.add_row(ed.id, ed.name, ed.language, str(ed.size), ed.currency.show(200))
+    console.print(table)
+
+
+@main.command()
+def rulesets() -> None:
+    """List the rulesets."""
+    table = Table()
+    for col in ("id", "edition", "description"):
+        table.add_column(col)
+    for r in RULESETS.values():
+        table.add_row(r.id, r.edition, r.description)
+    console.print(table)
+
+
+@main.command()
+@click.argument("ruleset")
+@rule_option
+def rules(ruleset, rules) -> None:
+    """Print every option of RULESET, its value and the seed line it comes from."""
+    try:
+        r = get_ruleset(ruleset, parse_overrides(list(rules)))
+    except LandlordsError as exc:
+        fail(str(exc))
+    console.print(f"[bold]{r.id}[/bold]: {r.description} (edition {r.edition})")
+    table = Table()
+    for col in ("option", "value", "seed", "meaning"):
+        table.add_column(col)
+    for f in Ruleset.options():
+        table.add_row(f.name, repr(getattr(r, f.name)), f.metadata.get("source", ""), f.metadata.get("doc", ""))
+    console.print(table)
+
+
+@main.command()
+@click.option("--edition", "-e", default="classic-us", show_default=True)
+@click.option("--ruleset", "-r", default="hasbro-ru", show_default=True)
+@rule_option
+@click.option("--players", "-p", default=4, show_default=True)
+@click.option("--games", "-g", default=200, show_default=True, help="Games per run.")
+@click.option("--runs", default=5, show_default=True)
+@click.option("--seed", "-s", default=1, show_default=True)
+@click.option("--strategy", default="baseline", show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+def bench(edition, ruleset, rules, players, games, runs, seed, strategy, as_json) -> None:
+    """Play full bot games on one core; print games/s and rolls/s (median of RUNS runs)."""
+    overrides = parse_overrides(list(rules))
+    rates, roll_rates, shares = [], [], []
+    rolls_median = 0.0
+    for _ in range(runs):
+        start = time.perf_counter()
+        summary, _ = run_games(edition, ruleset, players, games, seed, strategy.split(","), overrides)
+        elapsed = time.perf_counter() - start
+        rates.append(games / elapsed)
+        roll_rates.append(sum(summary.rolls) / elapsed)
+        data = summary.as_dict()
+        shares.append(data["bankruptcy_share"])
+        rolls_median = data["median_rolls"]
+    result = {
+        "edition": edition, "ruleset": ruleset, "players": players, "games_per_run": games, "runs": runs,
+        "games_per_second": round(statistics.median(rates), 1),
+        "rolls_per_second": round(statistics.median(roll_rates)),
+        "all_runs_games_per_second": [round(r, 1) for r in rates],
+        "bankruptcy_share": shares[0],
+        "median_rolls_per_game": rolls_median,
+    }
+    if as_json:
+        click.echo(json.dumps(result, indent=2))
+        return
+    click.echo(f"{ruleset} on {edition}, {players} x {strategy}, {games} games x {runs} runs (one core)")
+    click.echo(f"  games/s (median): {result['games_per_second']}   runs: {result['all_runs_games_per_second']}")
+    click.echo(f"  rolls/s (median): {result['rolls_per_second']}")
+    click.echo(f"  ended by bankruptcy: {shares[0]:.1%}   median rolls per game: {rolls_median}")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,1 @@
+"""Presentation of games: text now (SVG boards come later)."""
