@@ -136,13 +136,10 @@ class BaselineBot:
             build = self._build_choice(game, seat)
             if build is not None:
                 return build
-        owner, mortgaged = game.owner, game.mortgaged
-        for sq in game.t.properties:
-            if mortgaged[sq] and owner[sq] == seat:
-                lift = self._lift_choice(game, seat, self._reserve(game, seat))
-                if lift is not None:
-                    return lift
-                break
+        if True in game.mortgaged:
+            lift = self._lift_choice(game, seat, self._reserve(game, seat))
+            if lift is not None:
+                return lift
         if before_roll and game.turn % self.trade_every == seat % self.trade_every:
             offer = self._trade_offer(game, seat)
             if offer is not None:
@@ -219,13 +216,11 @@ class BaselineBot:
         too when there is one, otherwise cash up to three times its price."""
         t = game.t
         owner, level = game.owner, game.level
-        for members in t.group_members:
-            if len(members) < 2 or not t.is_street[members[0]]:
+        held = game.holdings[seat]
+        for g, members in enumerate(t.group_members):
+            if held[g] != len(members) - 1 or len(members) < 2 or not t.is_street[members[0]]:
                 continue
-            missing = [m for m in members if owner[m] != seat]
-            if len(missing) != 1:
-                continue
-            sq = missing[0]
+            sq = next(m for m in members if owner[m] != seat)
             q = owner[sq]
             if q < 0 or any(level[m] for m in members):
                 continue

@@ -114,6 +114,7 @@ class Game:
         self.level = [0] * t.size  # 0..4 houses, 5 = hotel
         self.mortgaged = [False] * t.size
         self.group_owner = [-1] * len(t.group_members)  # the seat holding a whole group, or -1
+        self.holdings = [[0] * len(t.group_members) for _ in range(n)]  # lots held per seat and group
         # ---- bank
         self.bank_houses = rules.houses
         self.bank_hotels = rules.hotels
@@ -262,12 +263,19 @@ class Game:
         return g >= 0 and self.group_owner[g] == seat
 
     def _set_owner(self, sq: int, seat: int) -> None:
-        """The only place ownership changes; keeps ``group_owner`` (who holds a whole group) current."""
+        """The only place ownership changes; keeps ``holdings`` and ``group_owner`` current."""
+        old = self.owner[sq]
         self.owner[sq] = seat
         g = self.t.group_of[sq]
-        if g >= 0:
-            owner = self.owner
-            self.group_owner[g] = seat if seat >= 0 and all(owner[m] == seat for m in self.t.group_members[g]) else -1
+        if g < 0:
+            return
+        if old >= 0:
+            self.holdings[old][g] -= 1
+        if seat >= 0:
+            self.holdings[seat][g] += 1
+            self.group_owner[g] = seat if self.holdings[seat][g] == len(self.t.group_members[g]) else -1
+        else:
+            self.group_owner[g] = -1
 
     def building_value(self, sq: int) -> int:
         """What the bank pays for one building on ``sq``."""
@@ -420,12 +428,13 @@ class Game:
             best = max(total for _, total in results)
             contenders = [p for p, total in results if total == best]
         self._first = contenders[0]
-        self._emit(E.TurnOrderRolled(tuple(rolls), self._first))
+        self._emit(E.TurnOrderRolled, tuple(rolls), self._first)
 
     # ================================================================ internals
-    def _emit(self, event: E.Event) -> None:
+    def _emit(self, cls: type[E.Event], *args: Any) -> None:
+        """Record an event; simulations turn events off and never build the objects."""
         if self.events is not None:
-            self.events.append(event)
+            self.events.append(cls(*args))
 
     def _push(self, d: Decision) -> None:
         self.stack.append(d)
@@ -459,7 +468,7 @@ class Game:
             for party, amount in creditors:
                 self._transfer(payer, party, amount, reason, square)
             return True
-        self._emit(E.DebtIncurred(payer, total, creditors[0][0]))
+        self._emit(E.DebtIncurred, payer, total, creditors[0][0])
         self._push(Decision(D.DEBT, payer, square, Debt(list(creditors), reason, square), then))
         return False
 
@@ -506,7 +515,7 @@ class Game:
             if not self.bankrupt[seat]:
                 if self.skip_next[seat]:
                     self.skip_next[seat] = False
-                    self._emit(E.TurnSkipped(seat, "free_parking"))
+                    self._emit(E.TurnSkipped, seat, "free_parking")
                 else:
                     break
             seat = (seat + 1) % n
@@ -522,14 +531,15 @@ class Game:
         self.doubles = 0
         self.extra_roll = False
         self.sent_to_jail = False
-        self._emit(E.TurnStarted(seat, self.turn))
+        self._emit(E.TurnStarted, seat, self.turn)
         self._push(Decision(D.PRE_ROLL, seat))
 
     def _end_turn(self) -> None:
         if self.over:
             return
         # drop whatever turn decisions of the current player remain
-        self.stack[:] = [d for d in self.stack if d.kind not in (D.PRE_ROLL, D.POST_ROLL)]
+        if self.stack:
+            self.stack[:] = [d for d in self.stack if d.kind not in (D.PRE_ROLL, D.POST_ROLL)]
         if self.stack:  # an unrelated interrupt is still open (cannot normally happen)
             return
         nxt = (self.current + 1) % self.n
@@ -560,7 +570,7 @@ class Game:
         self.last_roll = dice
         self.rolls += 1
         double = d1 == d2
-        self._emit(E.Rolled(p, dice, "jail" if self.in_jail[p] else "move"))
+        self._emit(E.Rolled, p, dice, "jail" if self.in_jail[p] else "move")
         rules = self.rules
         if self.in_jail[p]:
             if double:
@@ -626,12 +636,12 @@ class Game:
         self.extra_roll = False
         if p == self.current:
             self.sent_to_jail = True
-        self._emit(E.Jailed(p, reason))
+        self._emit(E.Jailed, p, reason)
 
     def _leave_jail(self, p: int, how: str) -> None:
         self.in_jail[p] = False
         self.jail_turns[p] = 0
-        self._emit(E.LeftJail(p, how))
+        self._emit(E.LeftJail, p, how)
 
     # ------------------------------------------------------------ landing
     def _land(self, p: int, card_kind: str | None = None) -> bool:
@@ -650,7 +660,7 @@ class Game:
             dice_total = self.last_roll[0] + self.last_roll[1] if self.last_roll else 0
             if kind == UTILITY and card_kind == UTILITY:
                 dice = self.chance.roll(2)
-                self._emit(E.Rolled(p, dice, "utility"))
+                self._emit(E.Rolled, p, dice, "utility")
                 dice_total = dice[0] + dice[1]
             amount = self.rent_for(sq, dice_total, card_kind)
             if amount <= 0:
@@ -658,7 +668,7 @@ class Game:
             if self.rules.rent_claim == "automatic" or self.auto_claim[owner]:
                 return self._charge(p, [(owner, amount)], "rent", "land_done", sq)
             self.claims.append(RentClaim(owner, p, sq, amount, self.turn))
-            self._emit(E.RentOwed(owner, p, sq, amount))
+            self._emit(E.RentOwed, owner, p, sq, amount)
             return True
         if kind == CARD:
             return self._draw(p, self.t.deck_of[sq])
@@ -701,7 +711,7 @@ class Game:
             return True
         index = pile.popleft()
         card = self.edition.decks[deck_id].cards[index]
-        self._emit(E.DrewCard(p, deck_id, card.id, card.text))
+        self._emit(E.DrewCard, p, deck_id, card.id, card.text)
         effect, args = card.effect, card.args
         if effect == "jail_free":
             self.jail_cards[p].append(deck_id)
@@ -724,7 +734,7 @@ class Game:
             else:
                 start = self.position[p]
                 self.position[p] = (start + steps) % self.size
-                self._emit(E.Moved(p, start, self.position[p], False))
+                self._emit(E.Moved, p, start, self.position[p], False)
             return self._land(p)
         if effect == "go_to_jail":
             self._send_to_jail(p, "card")
@@ -754,7 +764,7 @@ class Game:
                 return True
             # the first debtor's decision carries the continuation; it is resolved last
             for i, q in reversed(list(enumerate(debtors))):
-                self._emit(E.DebtIncurred(q, amount, p))
+                self._emit(E.DebtIncurred, q, amount, p)
                 self._push(Decision(D.DEBT, q, -1, Debt([(p, amount)], "card"), "land_done" if i == 0 else None))
             return False
         if effect == "repairs":
@@ -777,7 +787,7 @@ class Game:
         keep = []
         for c in self.claims:
             if c.turn < self.turn:
-                self._emit(E.RentForfeited(c.owner, c.payer, c.square, c.amount))
+                self._emit(E.RentForfeited, c.owner, c.payer, c.square, c.amount)
             else:
                 keep.append(c)
         self.claims = keep
@@ -785,9 +795,9 @@ class Game:
     # ------------------------------------------------------------ auctions
     def _start_auction(self, sq: int, item: str, bidders: list[int], min_bid: int, then: str | None) -> None:
         bidders = [b for b in bidders if not self.bankrupt[b]]
-        self._emit(E.AuctionStarted(sq, item, min_bid))
+        self._emit(E.AuctionStarted, sq, item, min_bid)
         if not bidders:
-            self._emit(E.AuctionEnded(sq, -1, 0))
+            self._emit(E.AuctionEnded, sq, -1, 0)
             self._resume(then)
             return
         state = AuctionState(sq, item, bidders, min_bid)
@@ -813,7 +823,7 @@ class Game:
 
     def _close_auction(self, a: AuctionState, then: str | None) -> None:
         winner, price = a.high_bidder, a.high_bid
-        self._emit(E.AuctionEnded(a.square, winner, price if winner >= 0 else 0))
+        self._emit(E.AuctionEnded, a.square, winner, price if winner >= 0 else 0)
         if winner < 0:
             self._resume(then)
             return
@@ -861,7 +871,7 @@ class Game:
         self.claims = [c for c in self.claims if c.owner != p and c.payer != p]
         t = self.t
         props = self.owned_by(p)
-        self._emit(E.WentBankrupt(p, creditor))
+        self._emit(E.WentBankrupt, p, creditor)
         self.bankrupt[p] = True
         for sq in props:  # buildings go back to the bank
             level = self.level[sq]
@@ -875,13 +885,13 @@ class Game:
                 self._give_property(sq, p, creditor)
             for deck in self.jail_cards[p]:
                 self.jail_cards[creditor].append(deck)
-                self._emit(E.JailCardTransferred(deck, p, creditor))
+                self._emit(E.JailCardTransferred, deck, p, creditor)
             self.jail_cards[p] = []
         else:
             self._transfer(p, BANK, self.cash[p], "bankruptcy")
             for deck in self.jail_cards[p]:
                 self._return_jail_card(deck)
-                self._emit(E.JailCardTransferred(deck, p, -1))
+                self._emit(E.JailCardTransferred, deck, p, -1)
             self.jail_cards[p] = []
             for sq in props:
                 self.mortgaged[sq] = False
@@ -939,7 +949,7 @@ class Game:
         self.winner = winner
         self.end_reason = reason
         self.stack.clear()
-        self._emit(E.GameOver(winner, reason))
+        self._emit(E.GameOver, winner, reason)
 
     # ------------------------------------------------------------ buildings
     def _buildable(self, seat: int, sq: int, item_price: int | None = None) -> tuple[str, str] | None:
@@ -989,7 +999,7 @@ class Game:
         self.level[sq] += 1
         if cost:
             self._transfer(seat, BANK, cost, "building", sq)
-        self._emit(E.Built(seat, sq, self.level[sq], cost))
+        self._emit(E.Built, seat, sq, self.level[sq], cost)
 
     def _shortage_rivals(self, seat: int, item: str) -> list[int]:
         """Other players who could build the same kind of scarce building right now."""
@@ -1036,12 +1046,12 @@ class Game:
                     refund = value * 5
                     self.uneven_ok = True
                 self._transfer(BANK, seat, refund, "building_sale", m)
-                self._emit(E.BuildingSold(seat, m, self.level[m], refund))
+                self._emit(E.BuildingSold, seat, m, self.level[m], refund)
             return
         self.level[sq] -= 1
         self.bank_houses += 1
         self._transfer(BANK, seat, value, "building_sale", sq)
-        self._emit(E.BuildingSold(seat, sq, self.level[sq], value))
+        self._emit(E.BuildingSold, seat, sq, self.level[sq], value)
 
     # ================================================================ handlers
     # Each action has a check (raises IllegalAction, changes nothing) and a do.
@@ -1093,7 +1103,7 @@ class Game:
     def _do_use_card(self, seat: int, a: UseJailCard) -> None:
         deck = self.jail_cards[seat].pop(0)
         self._return_jail_card(deck)
-        self._emit(E.JailCardTransferred(deck, seat, -1))
+        self._emit(E.JailCardTransferred, deck, seat, -1)
         self._leave_jail(seat, "card")
 
     # --- buying and auctions
@@ -1108,7 +1118,7 @@ class Game:
         price = self.t.price[d.square]
         self._transfer(seat, BANK, price, "purchase", d.square)
         self._set_owner(d.square, seat)
-        self._emit(E.Bought(seat, d.square, price))
+        self._emit(E.Bought, seat, d.square, price)
         self._resume(d.then)
 
     def _check_decline(self, seat: int, a: Decline) -> None:
@@ -1134,7 +1144,7 @@ class Game:
         d = self.stack[-1]
         st: AuctionState = d.data
         st.high_bid, st.high_bidder = a.amount, seat
-        self._emit(E.BidPlaced(seat, a.amount))
+        self._emit(E.BidPlaced, seat, a.amount)
         st.turn = (st.turn + 1) % len(st.bidders)
         self._auction_step(d)
 
@@ -1145,7 +1155,7 @@ class Game:
         d = self.stack[-1]
         st: AuctionState = d.data
         st.bidders.pop(st.turn)
-        self._emit(E.BidderPassed(seat))
+        self._emit(E.BidderPassed, seat)
         self._auction_step(d)
 
     # --- rent claims
@@ -1186,7 +1196,7 @@ class Game:
             cost = self.unmortgage_cost(d.square)
             self._transfer(seat, BANK, cost, "unmortgage", d.square)
             self.mortgaged[d.square] = False
-            self._emit(E.Unmortgaged(seat, d.square, cost))
+            self._emit(E.Unmortgaged, seat, d.square, cost)
             self._resume(d.then)
             return
         if self._charge(seat, [(BANK, self._transfer_fee(d.square))], "transfer_fee", d.then, d.square):
@@ -1273,7 +1283,7 @@ class Game:
         self.mortgaged[sq] = True
         amount = self.t.mortgage[sq]
         self._transfer(BANK, seat, amount, "mortgage", sq)
-        self._emit(E.Mortgaged(seat, sq, amount))
+        self._emit(E.Mortgaged, seat, sq, amount)
 
     def _check_unmortgage(self, seat: int, a: Unmortgage) -> None:
         self._alive_check(seat)
@@ -1291,7 +1301,7 @@ class Game:
         cost = self.unmortgage_cost(sq)
         self._transfer(seat, BANK, cost, "unmortgage", sq)
         self.mortgaged[sq] = False
-        self._emit(E.Unmortgaged(seat, sq, cost))
+        self._emit(E.Unmortgaged, seat, sq, cost)
 
     # --- debts
     def _check_bankrupt(self, seat: int, a: DeclareBankruptcy) -> None:
@@ -1346,7 +1356,7 @@ class Game:
     def _do_trade(self, seat: int, a: ProposeTrade) -> None:
         trade = Trade(seat, a.partner, tuple(a.give_properties), a.give_cash, tuple(a.give_cards),
                       tuple(a.take_properties), a.take_cash, tuple(a.take_cards))
-        self._emit(E.TradeProposed(seat, a.partner, a.to_json()))
+        self._emit(E.TradeProposed, seat, a.partner, a.to_json())
         self._push(Decision(D.TRADE_RESPONSE, a.partner, -1, trade))
 
     def _check_answer(self, seat: int, a: Action) -> None:
@@ -1370,7 +1380,7 @@ class Game:
         d = self.stack.pop()
         tr: Trade = d.data
         accepted = isinstance(a, Accept)
-        self._emit(E.TradeAnswered(seat, accepted))
+        self._emit(E.TradeAnswered, seat, accepted)
         if not accepted:
             return
         p, q = tr.proposer, tr.partner
@@ -1385,11 +1395,11 @@ class Game:
         for deck in tr.give_cards:
             self.jail_cards[p].remove(deck)
             self.jail_cards[q].append(deck)
-            self._emit(E.JailCardTransferred(deck, p, q))
+            self._emit(E.JailCardTransferred, deck, p, q)
         for deck in tr.take_cards:
             self.jail_cards[q].remove(deck)
             self.jail_cards[p].append(deck)
-            self._emit(E.JailCardTransferred(deck, q, p))
+            self._emit(E.JailCardTransferred, deck, q, p)
         # whoever receives mortgaged property decides: lift now, or pay the fee (H-15)
         self._receive_mortgaged(p, list(tr.take_properties), None)
         self._receive_mortgaged(q, list(tr.give_properties), None)

@@ -42,7 +42,14 @@ def violations(game: "Game") -> list[str]:
             out.append(f"square {sq} is mortgaged but unowned")
         if game.level[sq] and (not t.is_street[sq] or owner < 0):
             out.append(f"square {sq} has buildings but is not an owned street")
-    for members in t.group_members:
+    for g, members in enumerate(t.group_members):
+        owners_of = {game.owner[m] for m in members}
+        whole = owners_of.pop() if len(owners_of) == 1 else -1
+        if game.group_owner[g] != whole:
+            out.append(f"group_owner[{g}] is {game.group_owner[g]}, the board says {whole}")
+        for p in range(game.n):
+            if game.holdings[p][g] != sum(1 for m in members if game.owner[m] == p):
+                out.append(f"holdings[{p}][{g}] out of date")
         levels = [game.level[m] for m in members]
         if any(levels):
             owners = {game.owner[m] for m in members}
