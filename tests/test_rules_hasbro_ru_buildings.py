@@ -158,7 +158,7 @@ def test_shortage_auction_when_several_players_want_the_last_house() -> None:
     g.apply(2, Bid(60))
     g.apply(1, PASS)
     expect(g, "place_building", 2)
-    assert_illegal(g, 2, Build(6), "place-won-building") if g.level[6] == 4 else None
+    assert_illegal(g, 2, Build(6))  # already at four houses: the won house cannot go there
     g.apply(2, Build(9))
     assert g.level[9] == 4 and g.bank_houses == 0
     assert g.cash == [1500, 1500, 1440]
@@ -182,17 +182,18 @@ def test_shortage_without_rival_interest_builds_at_the_deed_price() -> None:
 def test_houses_sell_back_to_the_bank_at_half_price_at_any_time() -> None:
     """000:249 «Их следует продавать Банку по цене, в два раза меньшей … Здания можно продавать в любое
     время» -> REC H-1: 50% (seat 0 sells during seat 1's turn)."""
-    g = dark_blue_game()
+    g = new_game(3)
+    give(g, 1, *DARK_BLUE)
     build_group(g, DARK_BLUE, 1)
-    g.apply(0, __import__("landlords").END_TURN) if False else None
-    g.current = g.current  # seat 0's pre-roll; selling needs no turn
+    expect(g, "pre_roll", 0)  # seat 0's turn: seat 1 sells all the same
     start = mark(g)
-    g.apply(0, SellBuilding(BOARDWALK))
+    g.apply(1, SellBuilding(BOARDWALK))
     assert g.level[BOARDWALK] == 0 and g.bank_houses == 31
-    assert [(p.payee, p.amount) for p in payments(g, "building_sale", start)] == [(0, 100)]
-    g.apply(0, SellBuilding(PARK_PLACE))
-    assert g.cash[0] == 1700 and g.bank_houses == 32
-    assert_illegal(g, 0, SellBuilding(PARK_PLACE), "sell-own-building")
+    assert [(p.payee, p.amount) for p in payments(g, "building_sale", start)] == [(1, 100)]
+    g.apply(1, SellBuilding(PARK_PLACE))
+    assert g.cash[1] == 1700 and g.bank_houses == 32
+    assert_illegal(g, 1, SellBuilding(PARK_PLACE), "sell-own-building")
+    expect(g, "pre_roll", 0)
     assert_consistent(g)
 
 
