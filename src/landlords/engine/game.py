@@ -163,6 +163,8 @@ class Game:
         self.actions.append((seat, action))
         handler[1](self, seat, action)  # do
         self._settle_debt()
+        if not self.stack and not self.over:  # every open decision is resolved: the turn is over
+            self._end_turn()
 
     def check(self, seat: int, action: Action) -> None:
         """Raise IllegalAction if ``action`` is not legal for ``seat`` now; change nothing."""
@@ -438,6 +440,12 @@ class Game:
 
     def _push(self, d: Decision) -> None:
         self.stack.append(d)
+
+    def _push_chain(self, decisions: list[Decision], then: str | None) -> None:
+        """Open decisions to be answered in the given order; ``then`` runs after the last one."""
+        for i, d in enumerate(reversed(decisions)):
+            d.then = then if i == 0 else None
+            self.stack.append(d)
 
     def _transfer(self, payer: int, payee: int, amount: int, reason: str, square: int = -1) -> None:
         """The only place money moves. Parties: a seat, BANK or POT."""
@@ -762,10 +770,9 @@ class Game:
                     debtors.append(q)
             if not debtors:
                 return True
-            # the first debtor's decision carries the continuation; it is resolved last
-            for i, q in reversed(list(enumerate(debtors))):
+            self._push_chain([Decision(D.DEBT, q, -1, Debt([(p, amount)], "card")) for q in debtors], "land_done")
+            for q in debtors:
                 self._emit(E.DebtIncurred, q, amount, p)
-                self._push(Decision(D.DEBT, q, -1, Debt([(p, amount)], "card"), "land_done" if i == 0 else None))
             return False
         if effect == "repairs":
             houses = hotels = 0
@@ -858,8 +865,7 @@ class Game:
         squares = [sq for sq in squares if self.mortgaged[sq]]
         if not squares:
             return True
-        for i, sq in reversed(list(enumerate(squares))):
-            self._push(Decision(D.MORTGAGE_TRANSFER, receiver, sq, then=then if i == len(squares) - 1 else None))
+        self._push_chain([Decision(D.MORTGAGE_TRANSFER, receiver, sq) for sq in squares], then)
         return False
 
     # ------------------------------------------------------------ bankruptcy
@@ -896,8 +902,9 @@ class Game:
             for sq in props:
                 self.mortgaged[sq] = False
                 self._give_property(sq, p, -1)
-        # the bankrupt player's own decisions disappear
-        self.stack[:] = [x for x in self.stack if x.seat != p or x.kind not in (D.PRE_ROLL, D.POST_ROLL)]
+        # the bankrupt player's own decisions disappear; what they were to do next still happens
+        dropped = [x.then for x in reversed(self.stack) if x.seat == p and x.kind != D.AUCTION and x.then]
+        self.stack[:] = [x for x in self.stack if x.seat != p or x.kind == D.AUCTION]
         for x in self.stack:
             if x.kind == D.AUCTION and p in x.data.bidders:
                 self._drop_bidder(x, p)
@@ -905,7 +912,7 @@ class Game:
         if len(alive) == 1:
             self._game_over(alive[0], "last_player")
             return
-        then = "end_turn" if p == self.current else d.then
+        then = "end_turn" if p == self.current else (dropped[-1] if dropped else d.then)
         if creditor >= 0:
             mortgaged = [sq for sq in props if self.mortgaged[sq]]
             if mortgaged and not self._receive_mortgaged(creditor, mortgaged, then):
@@ -1240,9 +1247,7 @@ class Game:
             rivals = self._shortage_rivals(seat, item)
             if rivals and stock < 1 + len(rivals):
                 self._shortage = Shortage(seat, sq, item)
-                for i, q in reversed(list(enumerate(rivals))):
-                    self._push(Decision(D.BUILDING_INTEREST, q, sq, item,
-                                        "shortage" if i == len(rivals) - 1 else None))
+                self._push_chain([Decision(D.BUILDING_INTEREST, q, sq, item) for q in rivals], "shortage")
                 return
         self._place_building(seat, sq, self.t.house_cost[sq])
 
