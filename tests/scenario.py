@@ -60,8 +60,15 @@ def new_game(
     """A classic-us game under hasbro-ru with scripted dice and deck tops; ``rules`` are house rules."""
     names = [chr(ord("A") + i) for i in range(players)] if isinstance(players, int) else list(players)
     return landlords.new_game(
-        "classic-us", "hasbro-ru", players=names, seed=seed, dice=list(dice),
-        deck_orders=decks or {}, first_player=first, auto_claim=auto_claim, rules=rules or None,
+        "classic-us",
+        "hasbro-ru",
+        players=names,
+        seed=seed,
+        dice=list(dice),
+        deck_orders=decks or {},
+        first_player=first,
+        auto_claim=auto_claim,
+        rules=rules or None,
     )
 
 

@@ -21,7 +21,9 @@ def run(*args: str) -> subprocess.CompletedProcess:
 
 def test_simulate_prints_a_json_summary_and_saves_a_replayable_record(tmp_path):
     rec = tmp_path / "first.json"
-    out = run("simulate", "--edition", "classic-us", "--games", "20", "--seed", "3", "--json", "--record", str(rec))
+    out = run(
+        "simulate", "--edition", "classic-us", "--games", "20", "--seed", "3", "--json", "--record", str(rec)
+    )
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert data["games"] == 20 and sum(data["wins_by_seat"]) == 20
@@ -44,13 +46,16 @@ def test_house_rules_from_the_command_line():
     assert "'rest'" in out.stdout and "2000" in out.stdout and "000:71" in out.stdout
 
 
-@pytest.mark.parametrize("args, message", [
-    (("simulate", "--rule", "no_such=1"), "unknown rule option 'no_such'"),
-    (("simulate", "--rule", "starting_cash"), "KEY=VALUE"),
-    (("simulate", "--ruleset", "chess"), "unknown ruleset 'chess'"),
-    (("simulate", "--edition", "atlantis"), "atlantis"),
-    (("rules", "hasbro-ru", "--rule", "free_parking=sometimes"), "takes one of skip_turn, rest"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("simulate", "--rule", "no_such=1"), "unknown rule option 'no_such'"),
+        (("simulate", "--rule", "starting_cash"), "KEY=VALUE"),
+        (("simulate", "--ruleset", "chess"), "unknown ruleset 'chess'"),
+        (("simulate", "--edition", "atlantis"), "atlantis"),
+        (("rules", "hasbro-ru", "--rule", "free_parking=sometimes"), "takes one of skip_turn, rest"),
+    ],
+)
 def test_bad_input_gets_a_clear_error(args, message):
     out = run(*args)
     assert out.returncode == 2

@@ -46,11 +46,22 @@ def test_board(name: str) -> None:
     assert e.squares[20].kind == "free_parking"
     boardwalk = e.squares[39]
     assert boardwalk.rent == (50, 200, 600, 1400, 1700, 2000)
-    assert (boardwalk.price, boardwalk.house_cost, boardwalk.mortgage, boardwalk.group) == (400, 200, 200, "dark_blue")
+    assert (boardwalk.price, boardwalk.house_cost, boardwalk.mortgage, boardwalk.group) == (
+        400,
+        200,
+        200,
+        "dark_blue",
+    )
     assert e.squares[1].rent == (2, 10, 30, 90, 160, 250)
     for i in (5, 15, 25, 35):
         sq = e.squares[i]
-        assert (sq.kind, sq.group, sq.price, sq.rent, sq.mortgage) == ("railroad", "railroad", 200, (25, 50, 100, 200), 100)
+        assert (sq.kind, sq.group, sq.price, sq.rent, sq.mortgage) == (
+            "railroad",
+            "railroad",
+            200,
+            (25, 50, 100, 200),
+            100,
+        )
     for i in (12, 28):
         sq = e.squares[i]
         assert (sq.kind, sq.group, sq.price, sq.rent, sq.mortgage) == ("utility", "utility", 150, (4, 10), 75)
@@ -113,9 +124,18 @@ def test_card_effects() -> None:
 
 def test_names_and_currencies() -> None:
     us, uk, ru, pl = (load_edition(n) for n in NAMES)
-    assert [e.squares[39].name for e in (us, uk, ru, pl)] == ["Boardwalk", "Mayfair", "Улица Арбат", "Aleje Ujazdowskie"]
+    assert [e.squares[39].name for e in (us, uk, ru, pl)] == [
+        "Boardwalk",
+        "Mayfair",
+        "Улица Арбат",
+        "Aleje Ujazdowskie",
+    ]
     assert [e.language for e in (us, uk, ru, pl)] == ["en", "en", "ru", "pl"]
-    assert (ru.squares[38].name, pl.squares[38].name, uk.squares[38].name) == ("Сверхналог", "Domiar podatkowy", "Super Tax")
+    assert (ru.squares[38].name, pl.squares[38].name, uk.squares[38].name) == (
+        "Сверхналог",
+        "Domiar podatkowy",
+        "Super Tax",
+    )
     assert ru.currency.show(200) == "200 тыс. ₽"
     assert (us.currency.show(200), uk.currency.show(200), pl.currency.show(1500)) == ("$200", "£200", "$1500")
     assert (ru.currency.code, uk.currency.code, pl.currency.code) == ("RUB", "GBP", "USD")
@@ -204,41 +224,133 @@ MALFORMED: list[tuple[str, Mutation, str]] = [
     ("unknown edition key", lambda d: d["edition"].update(year=2008), "edition.year: unknown key"),
     ("bad kind", lambda d: d["squares"][5].update(kind="castle"), "squares[5].kind: expected one of go, street"),
     ("missing price", lambda d: d["squares"][1].pop("price"), "squares[1].price: missing required key"),
-    ("bad price", lambda d: d["squares"][5].update(price="abc"), 'squares[5].price: expected a positive integer, got "abc"'),
+    (
+        "bad price",
+        lambda d: d["squares"][5].update(price="abc"),
+        'squares[5].price: expected a positive integer, got "abc"',
+    ),
     ("bool price", lambda d: d["squares"][5].update(price=True), "squares[5].price: expected a positive integer"),
-    ("zero price", lambda d: d["squares"][6].update(price=0), "squares[6].price: expected a positive integer, got 0"),
-    ("negative mortgage", lambda d: d["squares"][6].update(mortgage=-1), "squares[6].mortgage: expected a non-negative"),
+    (
+        "zero price",
+        lambda d: d["squares"][6].update(price=0),
+        "squares[6].price: expected a positive integer, got 0",
+    ),
+    (
+        "negative mortgage",
+        lambda d: d["squares"][6].update(mortgage=-1),
+        "squares[6].mortgage: expected a non-negative",
+    ),
     ("no house cost", lambda d: d["squares"][1].pop("house_cost"), "squares[1].house_cost: missing required key"),
-    ("rent length", lambda d: d["squares"][39].update(rent=[1, 2, 3]), "squares[39].rent: expected exactly 6 values, got 3"),
-    ("empty railroad rent", lambda d: d["squares"][5].update(rent=[]), "squares[5].rent: expected a non-empty list"),
-    ("unknown group", lambda d: d["squares"][1].update(group="purple"), "squares[1].group: unknown group 'purple'"),
-    ("unknown deck", lambda d: d["squares"][2].update(deck="surprise"), "squares[2].deck: unknown deck 'surprise'"),
-    ("property key on tax", lambda d: d["squares"][4].update(price=5), "squares[4].price: not allowed on a 'tax' square"),
-    ("bad tax kind", lambda d: d["squares"][4].update(tax_kind="sin"), "squares[4].tax_kind: expected one of income, luxury"),
-    ("empty group", lambda d: d["groups"].update(purple={"name": "Purple", "color": "#800080"}), "groups.purple: no square"),
-    ("bad colour", lambda d: d["groups"]["brown"].update(color="brown"), "groups.brown.color: expected \"#rrggbb\""),
-    ("first square", lambda d: d["squares"][0].update(kind="free_parking"), "squares[0].kind: the first square must be 'go'"),
-    ("two jails", lambda d: d["squares"][20].update(kind="jail"), "squares: expected exactly one 'jail' square, found 2"),
-    ("no go to jail", lambda d: d["squares"][30].update(kind="free_parking"), "squares: expected exactly one 'go_to_jail'"),
+    (
+        "rent length",
+        lambda d: d["squares"][39].update(rent=[1, 2, 3]),
+        "squares[39].rent: expected exactly 6 values, got 3",
+    ),
+    (
+        "empty railroad rent",
+        lambda d: d["squares"][5].update(rent=[]),
+        "squares[5].rent: expected a non-empty list",
+    ),
+    (
+        "unknown group",
+        lambda d: d["squares"][1].update(group="purple"),
+        "squares[1].group: unknown group 'purple'",
+    ),
+    (
+        "unknown deck",
+        lambda d: d["squares"][2].update(deck="surprise"),
+        "squares[2].deck: unknown deck 'surprise'",
+    ),
+    (
+        "property key on tax",
+        lambda d: d["squares"][4].update(price=5),
+        "squares[4].price: not allowed on a 'tax' square",
+    ),
+    (
+        "bad tax kind",
+        lambda d: d["squares"][4].update(tax_kind="sin"),
+        "squares[4].tax_kind: expected one of income, luxury",
+    ),
+    (
+        "empty group",
+        lambda d: d["groups"].update(purple={"name": "Purple", "color": "#800080"}),
+        "groups.purple: no square",
+    ),
+    ("bad colour", lambda d: d["groups"]["brown"].update(color="brown"), 'groups.brown.color: expected "#rrggbb"'),
+    (
+        "first square",
+        lambda d: d["squares"][0].update(kind="free_parking"),
+        "squares[0].kind: the first square must be 'go'",
+    ),
+    (
+        "two jails",
+        lambda d: d["squares"][20].update(kind="jail"),
+        "squares: expected exactly one 'jail' square, found 2",
+    ),
+    (
+        "no go to jail",
+        lambda d: d["squares"][30].update(kind="free_parking"),
+        "squares: expected exactly one 'go_to_jail'",
+    ),
     ("language", lambda d: d["edition"].update(language="de"), "edition.language: expected one of en, ru, pl"),
     ("missing section", lambda d: d.pop("currency"), "currency: missing required key"),
-    ("currency format", lambda d: d["currency"].update(format="$"), "currency.format: expected a format with a single"),
-    ("currency scale", lambda d: d["currency"].update(scale=0), "currency.scale: expected a positive integer, got 0"),
-    ("unknown effect", lambda d: _chance(d, 3).update(effect="teleport"),
-     "decks.chance.cards[3].effect: unknown effect 'teleport' (known: advance_to, advance_to_nearest, "),
-    ("square arg out of range", lambda d: _chance(d, 0).update(square=40),
-     "decks.chance.cards[0].square: expected a square index 0..39, got 40"),
-    ("square arg not int", lambda d: _chance(d, 0).update(square="Boardwalk"), "decks.chance.cards[0].square: expected"),
+    (
+        "currency format",
+        lambda d: d["currency"].update(format="$"),
+        "currency.format: expected a format with a single",
+    ),
+    (
+        "currency scale",
+        lambda d: d["currency"].update(scale=0),
+        "currency.scale: expected a positive integer, got 0",
+    ),
+    (
+        "unknown effect",
+        lambda d: _chance(d, 3).update(effect="teleport"),
+        "decks.chance.cards[3].effect: unknown effect 'teleport' (known: advance_to, advance_to_nearest, ",
+    ),
+    (
+        "square arg out of range",
+        lambda d: _chance(d, 0).update(square=40),
+        "decks.chance.cards[0].square: expected a square index 0..39, got 40",
+    ),
+    (
+        "square arg not int",
+        lambda d: _chance(d, 0).update(square="Boardwalk"),
+        "decks.chance.cards[0].square: expected",
+    ),
     ("missing arg", lambda d: _chance(d, 0).pop("square"), "decks.chance.cards[0].square: missing required key"),
-    ("extra arg", lambda d: _chance(d, 7).update(square=3), "decks.chance.cards[7].square: unknown key for effect 'collect'"),
-    ("nearest kind", lambda d: _chance(d, 4).update(kind="airport"),
-     'decks.chance.cards[4].kind: expected one of railroad, utility, got "airport"'),
-    ("negative amount", lambda d: _chance(d, 7).update(amount=-5), "decks.chance.cards[7].amount: expected a non-negative"),
-    ("empty text", lambda d: _chance(d, 1).update(text=" "), "decks.chance.cards[1].text: expected a non-empty string"),
-    ("duplicate card id", lambda d: _chance(d, 1).update(id=_chance(d, 0)["id"]),
-     "decks.chance.cards[1].id: duplicate card id 'advance-to-boardwalk'"),
+    (
+        "extra arg",
+        lambda d: _chance(d, 7).update(square=3),
+        "decks.chance.cards[7].square: unknown key for effect 'collect'",
+    ),
+    (
+        "nearest kind",
+        lambda d: _chance(d, 4).update(kind="airport"),
+        'decks.chance.cards[4].kind: expected one of railroad, utility, got "airport"',
+    ),
+    (
+        "negative amount",
+        lambda d: _chance(d, 7).update(amount=-5),
+        "decks.chance.cards[7].amount: expected a non-negative",
+    ),
+    (
+        "empty text",
+        lambda d: _chance(d, 1).update(text=" "),
+        "decks.chance.cards[1].text: expected a non-empty string",
+    ),
+    (
+        "duplicate card id",
+        lambda d: _chance(d, 1).update(id=_chance(d, 0)["id"]),
+        "decks.chance.cards[1].id: duplicate card id 'advance-to-boardwalk'",
+    ),
     ("unknown deck key", lambda d: d["decks"]["chance"].update(shuffle=True), "decks.chance.shuffle: unknown key"),
-    ("empty deck", lambda d: d["decks"]["chance"].update(cards=[]), "decks.chance.cards: expected a non-empty array"),
+    (
+        "empty deck",
+        lambda d: d["decks"]["chance"].update(cards=[]),
+        "decks.chance.cards: expected a non-empty array",
+    ),
 ]
 
 

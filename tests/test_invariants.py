@@ -12,9 +12,26 @@ import landlords
 from landlords.bots import BaselineBot, RandomBot
 from landlords.engine import IllegalAction
 from landlords.engine.actions import (
-    ACCEPT, BUY, DECLARE_BANKRUPTCY, DECLINE, END_TURN, PASS, PAY_JAIL_FINE, REJECT, ROLL,
-    USE_JAIL_CARD, Bid, Build, ChooseTax, ClaimRent, LiftMortgage, Mortgage, ProposeTrade,
-    SellBuilding, Unmortgage, WantBuilding,
+    ACCEPT,
+    BUY,
+    DECLARE_BANKRUPTCY,
+    DECLINE,
+    END_TURN,
+    PASS,
+    PAY_JAIL_FINE,
+    REJECT,
+    ROLL,
+    USE_JAIL_CARD,
+    Bid,
+    Build,
+    ChooseTax,
+    ClaimRent,
+    LiftMortgage,
+    Mortgage,
+    ProposeTrade,
+    SellBuilding,
+    Unmortgage,
+    WantBuilding,
 )
 from landlords.engine.invariants import violations
 
@@ -27,22 +44,53 @@ def random_action(rng: random.Random, game) -> tuple[int, object]:
     sq = rng.randrange(-1, game.size + 1)
     props = tuple(rng.sample(range(game.size), rng.randrange(0, 3)))
     choices = [
-        ROLL, END_TURN, BUY, DECLINE, PASS, PAY_JAIL_FINE, USE_JAIL_CARD, ACCEPT, REJECT,
-        DECLARE_BANKRUPTCY, Bid(rng.randrange(-5, 3000)), Build(sq), SellBuilding(sq), Mortgage(sq),
-        Unmortgage(sq), ClaimRent(sq), ChooseTax(rng.random() < 0.5), LiftMortgage(rng.random() < 0.5),
+        ROLL,
+        END_TURN,
+        BUY,
+        DECLINE,
+        PASS,
+        PAY_JAIL_FINE,
+        USE_JAIL_CARD,
+        ACCEPT,
+        REJECT,
+        DECLARE_BANKRUPTCY,
+        Bid(rng.randrange(-5, 3000)),
+        Build(sq),
+        SellBuilding(sq),
+        Mortgage(sq),
+        Unmortgage(sq),
+        ClaimRent(sq),
+        ChooseTax(rng.random() < 0.5),
+        LiftMortgage(rng.random() < 0.5),
         WantBuilding(rng.random() < 0.5),
-        ProposeTrade(rng.randrange(-1, game.n + 1), give_properties=props, give_cash=rng.randrange(-10, 500),
-                     take_properties=tuple(rng.sample(range(game.size), rng.randrange(0, 2))),
-                     take_cards=("chance",) if rng.random() < 0.1 else ()),
+        ProposeTrade(
+            rng.randrange(-1, game.n + 1),
+            give_properties=props,
+            give_cash=rng.randrange(-10, 500),
+            take_properties=tuple(rng.sample(range(game.size), rng.randrange(0, 2))),
+            take_cards=("chance",) if rng.random() < 0.1 else (),
+        ),
     ]
     return seat, rng.choice(choices)
 
 
-def play_checked(seed: int, edition: str, players: int, rules: dict | None = None, max_turns: int = 250,
-                 probe_illegal: bool = True) -> landlords.Game:
+def play_checked(
+    seed: int,
+    edition: str,
+    players: int,
+    rules: dict | None = None,
+    max_turns: int = 250,
+    probe_illegal: bool = True,
+) -> landlords.Game:
     rng = random.Random(seed)
-    game = landlords.new_game(edition, "hasbro-ru", players=players, seed=seed, rules=rules,
-                              auto_claim=[rng.random() < 0.7 for _ in range(players)])
+    game = landlords.new_game(
+        edition,
+        "hasbro-ru",
+        players=players,
+        seed=seed,
+        rules=rules,
+        auto_claim=[rng.random() < 0.7 for _ in range(players)],
+    )
     bots = [RandomBot(seed + k) if rng.random() < 0.5 else BaselineBot() for k in range(players)]
     while not game.over:
         if game.turn > max_turns:
@@ -71,11 +119,25 @@ def play_checked(seed: int, edition: str, players: int, rules: dict | None = Non
     return game
 
 
-@given(seed=st.integers(0, 2**31), edition=st.sampled_from(EDITIONS), players=st.integers(2, 8),
-       rules=st.sampled_from([None, {"free_parking": "rest"}, {"free_parking_pot": True},
-                              {"income_tax_choice": "cash"}, {"even_building": False},
-                              {"houses": 8, "hotels": 2}, {"auctions": False}, {"building_sell_percent": 100},
-                              {"hotels_sold": "together"}, {"mortgage_requires_unbuilt": "lot"}]))
+@given(
+    seed=st.integers(0, 2**31),
+    edition=st.sampled_from(EDITIONS),
+    players=st.integers(2, 8),
+    rules=st.sampled_from(
+        [
+            None,
+            {"free_parking": "rest"},
+            {"free_parking_pot": True},
+            {"income_tax_choice": "cash"},
+            {"even_building": False},
+            {"houses": 8, "hotels": 2},
+            {"auctions": False},
+            {"building_sell_percent": 100},
+            {"hotels_sold": "together"},
+            {"mortgage_requires_unbuilt": "lot"},
+        ]
+    ),
+)
 def test_random_games_keep_every_invariant(seed, edition, players, rules):
     play_checked(seed, edition, players, rules)
 

@@ -43,8 +43,15 @@ def test_replay_part_way_matches_the_game_at_that_point():
 
 
 def test_house_rules_and_scripted_setup_are_recorded():
-    game = landlords.new_game("classic-us", players=2, seed=3, rules={"free_parking": "rest"},
-                              dice=[(1, 2), (3, 3)], deck_orders={"chance": ["go-to-jail"]}, first_player=1)
+    game = landlords.new_game(
+        "classic-us",
+        players=2,
+        seed=3,
+        rules={"free_parking": "rest"},
+        dice=[(1, 2), (3, 3)],
+        deck_orders={"chance": ["go-to-jail"]},
+        first_player=1,
+    )
     game.apply(1, landlords.ROLL)
     data = record.to_record(game)
     assert data["rules"] == {"free_parking": "rest"}

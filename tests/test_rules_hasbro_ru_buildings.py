@@ -6,13 +6,37 @@ column), section 2.1 items 5-7 and 15; RECs H-1, H-2, H-3, H-22, H-23.
 
 from __future__ import annotations
 
+import pytest
+
 from landlords.engine import events as E
 from landlords.engine.actions import PASS, Bid, Build, SellBuilding, Unmortgage, WantBuilding
 
 from scenario import (
-    BOARDWALK, BROWN, DARK_BLUE, GREEN, LIGHT_BLUE, MEDITERRANEAN, ORANGE, PARK_PLACE, PINK, RAILROADS,
-    READING, RED, YELLOW, assert_consistent, assert_illegal, build, build_group, events, expect, give,
-    mark, mortgage, new_game, payments, set_cash,
+    BOARDWALK,
+    BROWN,
+    DARK_BLUE,
+    GREEN,
+    LIGHT_BLUE,
+    MEDITERRANEAN,
+    ORANGE,
+    PARK_PLACE,
+    PINK,
+    RAILROADS,
+    READING,
+    RED,
+    YELLOW,
+    assert_consistent,
+    assert_illegal,
+    build,
+    build_group,
+    events,
+    expect,
+    give,
+    mark,
+    mortgage,
+    new_game,
+    payments,
+    set_cash,
 )
 
 
@@ -166,6 +190,30 @@ def test_shortage_auction_when_several_players_want_the_last_house() -> None:
     assert_consistent(g)
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug: Build is allowed while a shortage auction runs, so the house "
+    "being auctioned can be built (a nested shortage) and the winner is left "
+    "with a place_building decision and no house to place",
+)
+def test_no_building_while_the_scarce_house_is_auctioned() -> None:
+    """000:93 «Если фишек Домов меньше, чем намереваются купить разные игроки, Банкир проводит аукцион»;
+    000:243: while the scarce house is being auctioned nobody may take it by building it directly (the
+    engine's own rule "shortage-auction"); the auction winner must get a house to place."""
+    g = shortage_game()
+    g.apply(1, Build(MEDITERRANEAN))
+    g.apply(2, WantBuilding(True))
+    expect(g, "auction", 1)
+    assert_illegal(g, 2, Build(9), "shortage-auction")
+    g.apply(1, Bid(50))
+    g.apply(2, PASS)
+    expect(g, "place_building", 1)
+    g.apply(1, Build(MEDITERRANEAN))
+    assert g.level[MEDITERRANEAN] == 1 and g.bank_houses == 0
+    expect(g, "pre_roll", 0)
+    assert_consistent(g)
+
+
 def test_shortage_without_rival_interest_builds_at_the_deed_price() -> None:
     """000:93, 000:243: the auction is only for buildings wanted by more players than the bank can serve;
     when the rival does not want one, the requester builds as usual."""
@@ -175,6 +223,32 @@ def test_shortage_without_rival_interest_builds_at_the_deed_price() -> None:
     assert g.level[MEDITERRANEAN] == 1 and g.bank_houses == 0
     assert g.cash[1] == 1450
     expect(g, "pre_roll", 0)
+    assert_consistent(g)
+
+
+def test_shortage_auction_for_the_last_hotel() -> None:
+    """000:243 «Если в Банке осталось ограниченное число Домов или Отелей, и два или более игроков хотят
+    купить больше зданий, чем есть у Банка, Банкир выставляет здания на аукцион» -> REC H-22: hotels too."""
+    g = new_game(3)
+    give(g, 0, *DARK_BLUE, *GREEN, *YELLOW, *RED)
+    build_group(g, DARK_BLUE + GREEN + YELLOW + RED, 5)  # 11 hotels
+    give(g, 1, *BROWN)
+    build_group(g, BROWN, 4)
+    give(g, 2, *LIGHT_BLUE)
+    build_group(g, LIGHT_BLUE, 4)
+    assert g.bank_hotels == 1
+    g.apply(1, Build(MEDITERRANEAN))
+    expect(g, "building_interest", 2)
+    start = mark(g)
+    g.apply(2, WantBuilding(True))
+    assert [(a.item, a.min_bid) for a in events(g, E.AuctionStarted, start)] == [("hotel", 50)]
+    expect(g, "auction", 1)
+    g.apply(1, Bid(80))
+    g.apply(2, PASS)
+    expect(g, "place_building", 1)
+    g.apply(1, Build(MEDITERRANEAN))
+    assert g.level[MEDITERRANEAN] == 5 and g.bank_hotels == 0
+    assert g.cash[1] == 1420
     assert_consistent(g)
 
 

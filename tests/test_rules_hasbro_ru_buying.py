@@ -9,8 +9,18 @@ from landlords.engine import events as E
 from landlords.engine.actions import BUY, DECLINE, PASS, ROLL, Bid
 
 from scenario import (
-    BALTIC, READING, assert_consistent, assert_illegal, end_turn, events, expect, mark, new_game,
-    payments, roll, set_cash,
+    BALTIC,
+    READING,
+    assert_consistent,
+    assert_illegal,
+    end_turn,
+    events,
+    expect,
+    mark,
+    new_game,
+    payments,
+    roll,
+    set_cash,
 )
 
 

@@ -12,9 +12,28 @@ from landlords.engine import events as E
 from landlords.engine.actions import ACCEPT, ROLL, USE_JAIL_CARD, Mortgage, ProposeTrade
 
 from scenario import (
-    BROWN, CC3, CHANCE1, DARK_BLUE, INCOME_TAX, JAIL, ORIENTAL, VERMONT, assert_consistent,
-    assert_illegal, build_group, end_turn, events, expect, give, give_jail_card, mark, new_game,
-    payments, pile_ids, place, put_in_jail, roll, set_cash,
+    BROWN,
+    CC3,
+    CHANCE1,
+    DARK_BLUE,
+    INCOME_TAX,
+    JAIL,
+    ORIENTAL,
+    VERMONT,
+    assert_consistent,
+    assert_illegal,
+    build_group,
+    events,
+    expect,
+    give,
+    give_jail_card,
+    new_game,
+    payments,
+    pile_ids,
+    place,
+    put_in_jail,
+    roll,
+    set_cash,
 )
 
 
@@ -87,7 +106,10 @@ def test_go_back_three_from_36_lands_on_chest_33_and_draws_there() -> None:
     place(g, 0, 32)
     roll(g)
     assert g.position[0] == CC3
-    assert [(d.deck, d.card) for d in events(g, E.DrewCard)] == [("chance", "go-back-3"), ("community_chest", "bank-error")]
+    assert [(d.deck, d.card) for d in events(g, E.DrewCard)] == [
+        ("chance", "go-back-3"),
+        ("community_chest", "bank-error"),
+    ]
     assert g.cash[0] == 1700
     assert payments(g, "salary") == []
     assert_consistent(g)
@@ -102,10 +124,13 @@ def test_go_back_three_from_7_pays_income_tax() -> None:
     assert_consistent(g)
 
 
-@pytest.mark.parametrize("deck, square, card, cost", [
-    ("chance", 7, "general-repairs", 3 * 25 + 2 * 100),
-    ("community_chest", 17, "street-repairs", 3 * 40 + 2 * 115),
-])
+@pytest.mark.parametrize(
+    "deck, square, card, cost",
+    [
+        ("chance", 7, "general-repairs", 3 * 25 + 2 * 100),
+        ("community_chest", 17, "street-repairs", 3 * 40 + 2 * 115),
+    ],
+)
 def test_repairs_are_charged_per_house_and_per_hotel(deck: str, square: int, card: str, cost: int) -> None:
     """000:205 «заплатили деньги» (cards listed in the edition): repairs per house and per hotel owned:
     brown with 1 + 2 houses and dark blue with two hotels."""
@@ -154,8 +179,6 @@ def test_collect_from_each_a_short_player_raises_the_cash_first() -> None:
     assert_consistent(g)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: with two short birthday debtors the drawer's turn resumes "
-                                       "after the first pays, leaving the second debt open underneath")
 def test_collect_from_each_waits_for_every_short_player() -> None:
     """000:206 + 000:259: every player who owes the birthday money settles before the drawer's turn goes
     on; the game must never wait on the drawer while a debt is still open."""

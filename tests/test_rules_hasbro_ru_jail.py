@@ -8,13 +8,37 @@ from __future__ import annotations
 
 from landlords.engine import events as E
 from landlords.engine.actions import (
-    ACCEPT, END_TURN, PAY_JAIL_FINE, ROLL, USE_JAIL_CARD, Build, Mortgage, ProposeTrade,
+    ACCEPT,
+    END_TURN,
+    PAY_JAIL_FINE,
+    ROLL,
+    USE_JAIL_CARD,
+    Build,
+    Mortgage,
+    ProposeTrade,
 )
 
 from scenario import (
-    BALTIC, BROWN, JAIL, MEDITERRANEAN, ORIENTAL, READING, assert_consistent, assert_illegal,
-    end_turn, events, expect, give, give_jail_card, mark, new_game, payments, place, put_in_jail,
-    roll, set_cash,
+    BALTIC,
+    BROWN,
+    JAIL,
+    MEDITERRANEAN,
+    ORIENTAL,
+    READING,
+    assert_consistent,
+    assert_illegal,
+    end_turn,
+    events,
+    expect,
+    give,
+    give_jail_card,
+    mark,
+    new_game,
+    payments,
+    place,
+    put_in_jail,
+    roll,
+    set_cash,
 )
 
 

@@ -10,13 +10,38 @@ import pytest
 
 from landlords.engine import events as E
 from landlords.engine.actions import (
-    ACCEPT, END_TURN, REJECT, ROLL, LiftMortgage, Mortgage, ProposeTrade, SellBuilding, Unmortgage,
+    ACCEPT,
+    END_TURN,
+    REJECT,
+    ROLL,
+    LiftMortgage,
+    Mortgage,
+    ProposeTrade,
+    SellBuilding,
+    Unmortgage,
 )
 
 from scenario import (
-    BALTIC, BOARDWALK, BROWN, DARK_BLUE, MEDITERRANEAN, PARK_PLACE, READING, WATER_WORKS,
-    assert_consistent, assert_illegal, build, events, expect, give, give_jail_card, mark, mortgage,
-    new_game, payments, set_cash,
+    BALTIC,
+    BOARDWALK,
+    BROWN,
+    DARK_BLUE,
+    MEDITERRANEAN,
+    PARK_PLACE,
+    READING,
+    WATER_WORKS,
+    assert_consistent,
+    assert_illegal,
+    build,
+    events,
+    expect,
+    give,
+    give_jail_card,
+    mark,
+    mortgage,
+    new_game,
+    payments,
+    set_cash,
 )
 
 
@@ -98,8 +123,17 @@ def test_trade_any_mix_between_any_players() -> None:
     give(g, 2, READING)
     give_jail_card(g, 1, "chance")
     start = mark(g)
-    g.apply(1, ProposeTrade(partner=2, give_properties=(BALTIC, WATER_WORKS), give_cash=50, give_cards=("chance",),
-                            take_properties=(READING,), take_cash=20))
+    g.apply(
+        1,
+        ProposeTrade(
+            partner=2,
+            give_properties=(BALTIC, WATER_WORKS),
+            give_cash=50,
+            give_cards=("chance",),
+            take_properties=(READING,),
+            take_cash=20,
+        ),
+    )
     expect(g, "trade_response", 2)
     assert_illegal(g, 1, ACCEPT, "not-your-turn")
     g.apply(2, ACCEPT)
@@ -140,9 +174,15 @@ def test_no_trade_of_a_lot_whose_group_has_buildings() -> None:
     g = new_game(3)
     give(g, 0, *BROWN)
     build(g, MEDITERRANEAN, 1)
-    assert_illegal(g, 0, ProposeTrade(partner=1, give_properties=(BALTIC,), take_cash=100), "trade-no-buildings-in-group")
-    assert_illegal(g, 1, ProposeTrade(partner=0, take_properties=(MEDITERRANEAN,), give_cash=100),
-                   "trade-no-buildings-in-group")
+    assert_illegal(
+        g, 0, ProposeTrade(partner=1, give_properties=(BALTIC,), take_cash=100), "trade-no-buildings-in-group"
+    )
+    assert_illegal(
+        g,
+        1,
+        ProposeTrade(partner=0, take_properties=(MEDITERRANEAN,), give_cash=100),
+        "trade-no-buildings-in-group",
+    )
     g.apply(0, SellBuilding(MEDITERRANEAN))
     g.apply(0, ProposeTrade(partner=1, give_properties=(BALTIC,), take_cash=100))
     g.apply(1, ACCEPT)
@@ -185,6 +225,17 @@ def test_received_mortgaged_property_kept_pays_ten_percent_now_and_again_when_li
     expect(g, "pre_roll", 0)
     g.apply(2, Unmortgage(BOARDWALK))
     assert g.cash[2] == 1500 - 10 - 20 - 220
+    assert_consistent(g)
+
+
+def test_lifting_a_received_mortgage_at_once_needs_the_cash() -> None:
+    """000:265 lifting costs the mortgage value + 10% in cash; without it only the 10% fee is possible."""
+    g = mortgaged_boardwalk_sold()
+    set_cash(g, 2, 219)
+    assert_illegal(g, 2, LiftMortgage(now=True), "cash")
+    assert set(g.legal_actions(2)) >= {LiftMortgage(now=False)}
+    g.apply(2, LiftMortgage(now=False))
+    assert g.mortgaged[BOARDWALK] and g.cash[2] == 199
     assert_consistent(g)
 
 

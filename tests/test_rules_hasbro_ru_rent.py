@@ -12,9 +12,33 @@ from landlords.engine import events as E
 from landlords.engine.actions import ClaimRent, Mortgage
 
 from scenario import (
-    BALTIC, BOARDWALK, BROWN, DARK_BLUE, ELECTRIC, JAIL, LIGHT_BLUE, MEDITERRANEAN, ORIENTAL,
-    PENNSYLVANIA_RR, RAILROADS, READING, WATER_WORKS, assert_consistent, assert_illegal, build,
-    build_group, end_turn, events, expect, give, mark, mortgage, new_game, payments, place, roll,
+    BALTIC,
+    BOARDWALK,
+    BROWN,
+    DARK_BLUE,
+    ELECTRIC,
+    JAIL,
+    LIGHT_BLUE,
+    MEDITERRANEAN,
+    ORIENTAL,
+    PENNSYLVANIA_RR,
+    RAILROADS,
+    READING,
+    WATER_WORKS,
+    assert_consistent,
+    assert_illegal,
+    build,
+    build_group,
+    end_turn,
+    events,
+    expect,
+    give,
+    mark,
+    mortgage,
+    new_game,
+    payments,
+    place,
+    roll,
     set_cash,
 )
 
@@ -142,6 +166,19 @@ def test_card_to_nearest_railroad_pays_double_rent() -> None:
     assert_consistent(g)
 
 
+def test_card_to_a_named_railroad_pays_the_ordinary_rent() -> None:
+    """Only the «nearest railroad» card doubles the rent (F4); «Take a trip to Reading Railroad» from
+    Chance 36 passes GO (000:212, salary) and pays the ordinary 25."""
+    g = new_game(3, dice=[(1, 3)], decks={"chance": ["advance-to-reading"]})
+    give(g, 1, READING)
+    place(g, 0, 32)
+    roll(g)
+    assert g.position[0] == READING
+    assert rent_paid(g) == [(0, 1, 25)]
+    assert g.cash[0] == 1500 + 200 - 25
+    assert_consistent(g)
+
+
 # ------------------------------------------------------------------ utilities
 @pytest.mark.parametrize("owned, rent", [((ELECTRIC,), 4 * 3), ((ELECTRIC, WATER_WORKS), 10 * 3)])
 def test_utility_rent_is_four_or_ten_times_the_dice(owned: tuple[int, ...], rent: int) -> None:
@@ -156,7 +193,9 @@ def test_utility_rent_is_four_or_ten_times_the_dice(owned: tuple[int, ...], rent
 
 
 @pytest.mark.parametrize("owned, multiplier", [((ELECTRIC,), 4), ((ELECTRIC, WATER_WORKS), 10)])
-def test_card_to_nearest_utility_rerolls_with_the_normal_multiplier(owned: tuple[int, ...], multiplier: int) -> None:
+def test_card_to_nearest_utility_rerolls_with_the_normal_multiplier(
+    owned: tuple[int, ...], multiplier: int
+) -> None:
     """000:51 «Если игрок попал на эту позицию после выполнения задания карточки «Шанс», то он сначала
     бросает кубики, а потом определяет размер аренды по принципу, указанному выше» -> REC H-25:
     roll anew and pay the normal 4x / 10x (the movement roll 1+4 is not used)."""

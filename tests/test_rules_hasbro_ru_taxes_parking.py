@@ -7,12 +7,28 @@ items 2 and 13; RECs H-6, H-7.
 from __future__ import annotations
 
 from landlords.engine import events as E
-from landlords.engine.actions import BUY, DECLINE, END_TURN, PASS, PAY_JAIL_FINE, ROLL, Bid, ChooseTax
+from landlords.engine.actions import DECLINE, END_TURN, PASS, PAY_JAIL_FINE, ROLL, Bid, ChooseTax
 
 from scenario import (
-    BALTIC, FREE_PARKING, INCOME_TAX, JAIL, LUXURY_TAX, MEDITERRANEAN, ORIENTAL, ST_CHARLES, STATES,
-    assert_consistent, assert_illegal, end_turn, events, expect, give, mark, new_game, payments, place,
-    put_in_jail, roll, set_cash,
+    BALTIC,
+    FREE_PARKING,
+    INCOME_TAX,
+    LUXURY_TAX,
+    ORIENTAL,
+    ST_CHARLES,
+    STATES,
+    assert_consistent,
+    assert_illegal,
+    end_turn,
+    events,
+    expect,
+    give,
+    new_game,
+    payments,
+    place,
+    put_in_jail,
+    roll,
+    set_cash,
 )
 
 

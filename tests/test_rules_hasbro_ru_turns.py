@@ -9,12 +9,49 @@ import pytest
 
 from landlords import ConfigError
 from landlords.engine import events as E
-from landlords.engine.actions import BUY, ROLL
+from landlords.engine.actions import (
+    ACCEPT,
+    BUY,
+    DECLARE_BANKRUPTCY,
+    DECLINE,
+    END_TURN,
+    PASS,
+    ROLL,
+    USE_JAIL_CARD,
+    Bid,
+    Build,
+    ChooseTax,
+    ClaimRent,
+    LiftMortgage,
+    Mortgage,
+    SellBuilding,
+    WantBuilding,
+)
 
 from scenario import (
-    BALTIC, CC1, GO, ILLINOIS, JAIL, KENTUCKY, MEDITERRANEAN, NEW_YORK, ORIENTAL, STATES, VIRGINIA,
-    assert_consistent, assert_illegal, end_turn, events, expect, give, mark, new_game, payments,
-    place, roll, set_cash,
+    BALTIC,
+    CC1,
+    GO,
+    ILLINOIS,
+    JAIL,
+    KENTUCKY,
+    MEDITERRANEAN,
+    NEW_YORK,
+    ORIENTAL,
+    STATES,
+    VIRGINIA,
+    assert_consistent,
+    assert_illegal,
+    end_turn,
+    events,
+    expect,
+    give,
+    mark,
+    new_game,
+    payments,
+    place,
+    roll,
+    set_cash,
 )
 
 
@@ -41,6 +78,36 @@ def test_each_player_starts_with_1500_at_go() -> None:
     assert g.cash == [1500] * 4
     assert g.position == [GO] * 4
     assert g.bank_houses == 32 and g.bank_hotels == 12  # 000:81, REC H-23
+    assert_consistent(g)
+
+
+def test_illegal_actions_raise_and_change_nothing() -> None:
+    """Design rule (RULES_MATRIX.md preamble, engine contract): an action the rules do not allow now
+    raises IllegalAction naming the rule and leaves the game exactly as it was."""
+    g = new_game(3)
+    give(g, 1, MEDITERRANEAN)
+    cases = [
+        (1, ROLL, "not-your-turn"),
+        (0, END_TURN, "wrong-decision"),
+        (0, BUY, "wrong-decision"),
+        (0, DECLINE, "wrong-decision"),
+        (0, Bid(10), "wrong-decision"),
+        (0, PASS, "wrong-decision"),
+        (0, ACCEPT, "wrong-decision"),
+        (0, ChooseTax(True), "wrong-decision"),
+        (0, LiftMortgage(True), "wrong-decision"),
+        (0, WantBuilding(True), "wrong-decision"),
+        (0, DECLARE_BANKRUPTCY, "wrong-decision"),
+        (0, USE_JAIL_CARD, "jail-card-only-in-jail"),
+        (0, ClaimRent(MEDITERRANEAN), "rent-claim-window"),
+        (0, Mortgage(MEDITERRANEAN), "mortgage-own-property"),
+        (0, SellBuilding(MEDITERRANEAN), "sell-own-building"),
+        (1, Build(MEDITERRANEAN), "build-needs-full-group"),
+        (5, ROLL, "no-such-seat"),
+    ]
+    for seat, action, rule in cases:
+        assert_illegal(g, seat, action, rule)
+    expect(g, "pre_roll", 0)
     assert_consistent(g)
 
 
@@ -113,7 +180,8 @@ def test_doubles_are_counted_within_one_turn_only() -> None:
     """000:223 «три раза подряд за один ход»: two doubles in one turn and one in the next is no jail."""
     g = new_game(2, dice=[(3, 3), (4, 4), (2, 3), (4, 6), (1, 1)])
     give(g, 0, ORIENTAL, VIRGINIA, NEW_YORK, KENTUCKY)
-    roll(g), roll(g), roll(g)  # 6, 14, 19
+    for _ in range(3):
+        roll(g)  # 6, 14, 19
     assert g.position[0] == NEW_YORK
     end_turn(g)
     roll(g)  # seat 1: (4, 6) -> 10, just visiting

@@ -9,10 +9,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from .editions import edition_names, load_edition
 from . import engine as _engine
+from .editions import edition_names, load_edition
 from .engine import *  # noqa: F401,F403
 from .engine import Edition, Game, Ruleset
 from .rules import get_ruleset, ruleset_names

@@ -12,12 +12,30 @@ from dataclasses import dataclass
 
 from ..engine import decision as D
 from ..engine.actions import (
-    ACCEPT, BUY, DECLARE_BANKRUPTCY, DECLINE, END_TURN, PASS, PAY_JAIL_FINE, REJECT, ROLL,
-    USE_JAIL_CARD, Action, Bid, Build, ChooseTax, LiftMortgage, Mortgage, ProposeTrade,
-    SellBuilding, Unmortgage, WantBuilding,
+    ACCEPT,
+    BUY,
+    DECLARE_BANKRUPTCY,
+    DECLINE,
+    END_TURN,
+    PASS,
+    PAY_JAIL_FINE,
+    REJECT,
+    ROLL,
+    USE_JAIL_CARD,
+    Action,
+    Bid,
+    Build,
+    ChooseTax,
+    LiftMortgage,
+    Mortgage,
+    ProposeTrade,
+    SellBuilding,
+    Unmortgage,
+    WantBuilding,
 )
 from ..engine.decision import AuctionState, Decision, Trade
-from ..engine.game import HOTEL, Game
+from ..engine.edition import HOTEL
+from ..engine.game import Game
 
 
 @dataclass

@@ -6,7 +6,6 @@ import json
 import statistics
 import sys
 import time
-from pathlib import Path
 
 import click
 from rich.console import Console
@@ -35,7 +34,10 @@ def main() -> None:
 
 
 rule_option = click.option(
-    "--rule", "rules", multiple=True, metavar="KEY=VALUE",
+    "--rule",
+    "rules",
+    multiple=True,
+    metavar="KEY=VALUE",
     help="House rule: override a ruleset option (see `landlords rules RULESET`). Repeatable.",
 )
 
@@ -49,7 +51,9 @@ rule_option = click.option(
 @click.option("--seed", "-s", default=1, show_default=True, help="Game i is played with seed S+i.")
 @click.option("--strategy", default="baseline", show_default=True, help="Comma-separated bots, seated in turn.")
 @click.option("--max-turns", default=2000, show_default=True, help="Safety cap: richest player wins after this.")
-@click.option("--record", "record_file", type=click.Path(dir_okay=False), help="Save the first game's record here.")
+@click.option(
+    "--record", "record_file", type=click.Path(dir_okay=False), help="Save the first game's record here."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def simulate(edition, ruleset, rules, players, games, seed, strategy, max_turns, record_file, as_json) -> None:
     """Play GAMES games between bots and summarise them."""
@@ -57,8 +61,9 @@ def simulate(edition, ruleset, rules, players, games, seed, strategy, max_turns,
         overrides = parse_overrides(list(rules))
         summary, _ = run_games(edition, ruleset, players, games, seed, strategy.split(","), overrides, max_turns)
         if record_file:
-            first, = run_games(edition, ruleset, players, 1, seed, strategy.split(","), overrides, max_turns,
-                               record_events=True)[1]
+            (first,) = run_games(
+                edition, ruleset, players, 1, seed, strategy.split(","), overrides, max_turns, record_events=True
+            )[1]
             records.save(first, record_file)
     except LandlordsError as exc:
         fail(str(exc))
@@ -160,7 +165,11 @@ def bench(edition, ruleset, rules, players, games, runs, seed, strategy, as_json
         shares.append(data["bankruptcy_share"])
         rolls_median = data["median_rolls"]
     result = {
-        "edition": edition, "ruleset": ruleset, "players": players, "games_per_run": games, "runs": runs,
+        "edition": edition,
+        "ruleset": ruleset,
+        "players": players,
+        "games_per_run": games,
+        "runs": runs,
         "games_per_second": round(statistics.median(rates), 1),
         "rolls_per_second": round(statistics.median(roll_rates)),
         "all_runs_games_per_second": [round(r, 1) for r in rates],

@@ -4,6 +4,11 @@ An edition file describes the physical game (squares, groups, card decks, curren
 ``classic-us.toml`` for the format. ``load_edition("moscow")`` loads a packaged edition,
 ``load_edition("path/to/mine.toml")`` any file. Every problem in a file raises ``EditionError``
 naming the file and the key, e.g. ``moscow.toml: squares[5].price: expected a positive integer, got "abc"``.
+
+Optional keys beyond ``classic-us.toml``: ``[currency] separator`` (the thousands separator of shown
+amounts, default a narrow no-break space) and a card's ``origin`` (``"seed"``: the card's text and effect
+come from the edition's seed document; ``"completed"``: supplied from the standard decks because the seed
+lost it; unset: not stated).
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ LANGUAGES = ("en", "ru", "pl")
 TAX_KINDS = ("income", "luxury")
 NEAREST_KINDS = (RAILROAD, UTILITY)
 STREET_RENT_LENGTH = 6  # 0..4 houses, hotel
+CARD_ORIGINS = ("seed", "completed")
 
 _SECTIONS = ("edition", "currency", "groups", "squares", "decks")
 _PROPERTY_KEYS = ("group", "price", "house_cost", "rent", "mortgage")
@@ -169,9 +175,7 @@ def parse_edition(data: dict[str, object], source_name: str) -> Edition:
 
     decks_table = root.table("decks")
     deck_tables = {deck_id: decks_table.table(deck_id) for deck_id in decks_table.data}
-    squares = tuple(
-        _square(i, table, group_info, deck_tables) for i, table in enumerate(root.tables("squares"))
-    )
+    squares = tuple(_square(i, table, group_info, deck_tables) for i, table in enumerate(root.tables("squares")))
     _check_board(root, squares)
 
     groups: dict[str, Group] = {}
@@ -200,7 +204,7 @@ def parse_edition(data: dict[str, object], source_name: str) -> Edition:
 
 
 def _currency(table: _Table) -> Currency:
-    table.only(("code", "format", "scale"))
+    table.only(("code", "format", "scale", "separator"))
     fmt = table.text("format")
     try:
         ok = "{amount}" in fmt and fmt.format(amount="1") is not None
@@ -208,7 +212,15 @@ def _currency(table: _Table) -> Currency:
         ok = False
     if not ok:
         table.fail("format", f"expected a format with a single {{amount}} field, got {_show(fmt)}")
-    return Currency(code=table.text("code"), format=fmt, scale=table.integer("scale", minimum=1, default=1))
+    separator = table.data.get("separator", "\u202f")
+    if not isinstance(separator, str) or not separator or any(ch.isdigit() for ch in separator):
+        table.fail("separator", f"expected a non-empty string without digits, got {_show(separator)}")
+    return Currency(
+        code=table.text("code"),
+        format=fmt,
+        scale=table.integer("scale", minimum=1, default=1),
+        separator=separator,
+    )
 
 
 def _square(index: int, table: _Table, groups: dict[str, tuple[str, str]], decks: dict[str, _Table]) -> Square:
@@ -265,7 +277,8 @@ def _cards(deck: _Table, size: int) -> tuple[Card, ...]:
         if effect not in CARD_EFFECTS:
             card.fail("effect", f"unknown effect {effect!r} (known: {', '.join(CARD_EFFECTS)})")
         arg_names = CARD_EFFECTS[effect]
-        card.only(("id", "text", "effect", *arg_names), f" for effect {effect!r}")
+        card.only(("id", "text", "effect", "origin", *arg_names), f" for effect {effect!r}")
+        origin = card.choice("origin", CARD_ORIGINS) if "origin" in card.data else ""
         args: dict[str, int | str] = {}
         for arg in arg_names:
             if arg == "kind":
@@ -277,7 +290,7 @@ def _cards(deck: _Table, size: int) -> tuple[Card, ...]:
                 args[arg] = value
             else:
                 args[arg] = card.integer(arg, minimum=None if arg == "steps" else 0)
-        cards.append(Card(card_id, card.text("text"), effect, MappingProxyType(args)))
+        cards.append(Card(card_id, card.text("text"), effect, MappingProxyType(args), origin))
     return tuple(cards)
 
 
@@ -301,7 +314,7 @@ def edition_names() -> list[str]:
     )
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _load_packaged(name: str) -> Edition:
     names = edition_names()
     if name not in names:

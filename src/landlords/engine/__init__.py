@@ -3,13 +3,23 @@
 from . import actions as _actions
 from .actions import *  # noqa: F401,F403
 from .decision import Decision
-from .edition import Edition
+from .edition import HOTEL, Edition
 from .errors import ConfigError, IllegalAction, LandlordsError
 from .events import BANK, POT, Event
-from .game import HOTEL, Game
+from .game import Game
 from .ruleset import Ruleset
 
 __all__ = [
-    *_actions.__all__, "Decision", "Edition", "ConfigError", "IllegalAction", "LandlordsError", "BANK", "POT",
-    "Event", "HOTEL", "Game", "Ruleset",
+    *_actions.__all__,
+    "Decision",
+    "Edition",
+    "ConfigError",
+    "IllegalAction",
+    "LandlordsError",
+    "BANK",
+    "POT",
+    "Event",
+    "HOTEL",
+    "Game",
+    "Ruleset",
 ]

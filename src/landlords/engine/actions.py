@@ -179,9 +179,26 @@ DECLARE_BANKRUPTCY = DeclareBankruptcy()
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.TYPE: cls
     for cls in (
-        Roll, EndTurn, Buy, Decline, Bid, Pass, PayJailFine, UseJailCard, Build, SellBuilding,
-        Mortgage, Unmortgage, ProposeTrade, Accept, Reject, ClaimRent, DeclareBankruptcy,
-        ChooseTax, LiftMortgage, WantBuilding,
+        Roll,
+        EndTurn,
+        Buy,
+        Decline,
+        Bid,
+        Pass,
+        PayJailFine,
+        UseJailCard,
+        Build,
+        SellBuilding,
+        Mortgage,
+        Unmortgage,
+        ProposeTrade,
+        Accept,
+        Reject,
+        ClaimRent,
+        DeclareBankruptcy,
+        ChooseTax,
+        LiftMortgage,
+        WantBuilding,
     )
 }
 
@@ -206,8 +223,20 @@ def action_from_json(data: Any) -> Action:
     except TypeError as exc:
         raise ConfigError(f"action {cls.TYPE!r}: {exc}") from None
 
+
 __all__ = [
-    "Action", "action_from_json", "ACTION_TYPES", *[cls.__name__ for cls in ACTION_TYPES.values()],
-    "ROLL", "END_TURN", "BUY", "DECLINE", "PASS", "PAY_JAIL_FINE", "USE_JAIL_CARD", "ACCEPT", "REJECT",
+    "Action",
+    "action_from_json",
+    "ACTION_TYPES",
+    *[cls.__name__ for cls in ACTION_TYPES.values()],
+    "ROLL",
+    "END_TURN",
+    "BUY",
+    "DECLINE",
+    "PASS",
+    "PAY_JAIL_FINE",
+    "USE_JAIL_CARD",
+    "ACCEPT",
+    "REJECT",
     "DECLARE_BANKRUPTCY",
 ]

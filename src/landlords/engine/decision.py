@@ -18,8 +18,16 @@ BUILDING_INTEREST = "building_interest"  # buildings are scarce: do you want one
 PLACE_BUILDING = "place_building"  # you won a scarce building at auction: choose its lot
 
 DECISION_KINDS = (
-    PRE_ROLL, POST_ROLL, BUY, AUCTION, DEBT, TRADE_RESPONSE, INCOME_TAX, MORTGAGE_TRANSFER,
-    BUILDING_INTEREST, PLACE_BUILDING,
+    PRE_ROLL,
+    POST_ROLL,
+    BUY,
+    AUCTION,
+    DEBT,
+    TRADE_RESPONSE,
+    INCOME_TAX,
+    MORTGAGE_TRANSFER,
+    BUILDING_INTEREST,
+    PLACE_BUILDING,
 )
 
 
@@ -82,15 +90,25 @@ class Decision:
             out["square"] = self.square
         data = self.data
         if isinstance(data, AuctionState):
-            out.update(item=data.item, high_bid=data.high_bid, high_bidder=data.high_bidder,
-                       min_bid=max(data.min_bid, data.high_bid + 1), bidders=list(data.bidders))
+            out.update(
+                item=data.item,
+                high_bid=data.high_bid,
+                high_bidder=data.high_bidder,
+                min_bid=max(data.min_bid, data.high_bid + 1),
+                bidders=list(data.bidders),
+            )
         elif isinstance(data, Debt):
             out.update(amount=data.amount, creditors=[list(c) for c in data.creditors], reason=data.reason)
         elif isinstance(data, Trade):
-            out.update(proposer=data.proposer, give_properties=list(data.give_properties),
-                       give_cash=data.give_cash, give_cards=list(data.give_cards),
-                       take_properties=list(data.take_properties), take_cash=data.take_cash,
-                       take_cards=list(data.take_cards))
+            out.update(
+                proposer=data.proposer,
+                give_properties=list(data.give_properties),
+                give_cash=data.give_cash,
+                give_cards=list(data.give_cards),
+                take_properties=list(data.take_properties),
+                take_cash=data.take_cash,
+                take_cards=list(data.take_cards),
+            )
         elif isinstance(data, Shortage):
             out.update(item=data.item, requester=data.requester)
         return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from typing import Iterable, MutableSequence, Sequence
+from collections.abc import Iterable, MutableSequence, Sequence
 
 
 class Chance:

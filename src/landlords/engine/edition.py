@@ -7,9 +7,9 @@ railroad or utility from every square, ...).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
 
 # Square kinds. Properties are the three kinds that can be owned.
 GO = "go"
@@ -24,6 +24,7 @@ GO_TO_JAIL = "go_to_jail"
 
 SQUARE_KINDS = (GO, STREET, RAILROAD, UTILITY, TAX, CARD, JAIL, FREE_PARKING, GO_TO_JAIL)
 PROPERTY_KINDS = (STREET, RAILROAD, UTILITY)
+HOTEL = 5  # the building level of a hotel (levels 1..4 are houses)
 
 # Card effects and the arguments each one takes (validated by the loader).
 CARD_EFFECTS: Mapping[str, tuple[str, ...]] = MappingProxyType(
@@ -31,6 +32,7 @@ CARD_EFFECTS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "advance_to": ("square",),  # forward to a square; salary if GO is passed or reached
         "advance_to_nearest": ("kind",),  # forward to the nearest railroad / utility; card rent
         "move_by": ("steps",),  # relative move; backwards moves never pay salary
+        "back_to": ("square",),  # backward (against the arrow) to a square; never pays salary
         "go_to_jail": (),
         "collect": ("amount",),  # from the bank
         "pay": ("amount",),  # to the bank (or the free-parking pot)
@@ -69,6 +71,9 @@ class Card:
     text: str
     effect: str
     args: Mapping[str, int | str] = field(default_factory=dict)
+    # where the card comes from: "seed" (text and effect from the edition's seed document),
+    # "completed" (supplied from the standard decks because the seed lost it), "" (not stated)
+    origin: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,16 +96,18 @@ class Currency:
     """How amounts are shown: ``format`` holds ``{amount}``, e.g. ``"${amount}"``, ``"{amount} тыс. ₽"``.
 
     ``scale`` multiplies the engine's integer amounts for display (``moscow-digital`` shows
-    200 as 200,000).
+    200 as 200,000). ``separator`` groups the thousands of a shown value with 5 or more digits
+    (``10000`` -> ``10\u202f000``; ``moscow-digital`` uses ``","``: ``200,000 $``).
     """
 
     code: str
     format: str
     scale: int = 1
+    separator: str = "\u202f"
 
     def show(self, amount: int) -> str:
         value = amount * self.scale
-        text = f"{value:,}".replace(",", "\u202f") if abs(value) >= 10000 else str(value)
+        text = f"{value:,}".replace(",", self.separator) if abs(value) >= 10000 else str(value)
         return self.format.format(amount=text)
 
 
@@ -127,7 +134,7 @@ class Edition:
                 return sq.index
         raise KeyError(f"edition {self.id!r} has no square named {name!r}")
 
-    def tables(self) -> "EditionTables":
+    def tables(self) -> EditionTables:
         cached = _TABLES.get(id(self))
         if cached is None or cached.edition is not self:
             cached = EditionTables(self)
@@ -135,7 +142,7 @@ class Edition:
         return cached
 
 
-_TABLES: dict[int, "EditionTables"] = {}
+_TABLES: dict[int, EditionTables] = {}
 
 
 class EditionTables:

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .game import Game
 
-HOTEL = 5
+from .edition import HOTEL
 
 
-def violations(game: "Game") -> list[str]:
+def violations(game: Game) -> list[str]:
     """Everything wrong with the state; an empty list means the state is consistent."""
     out: list[str] = []
     t, rules = game.t, game.rules

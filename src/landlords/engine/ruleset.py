@@ -20,10 +20,18 @@ def opt(default: Any, doc: str, source: str = "") -> Any:
 
 FreeParking = Literal["skip_turn", "rest"]
 RentClaim = Literal["until_next_roll", "automatic"]
-CardUtilityRent = Literal["reroll", "reroll_x10"]
-IncomeTaxChoice = Literal["none", "cash"]
+CardUtilityRent = Literal["reroll", "reroll_x10", "movement_roll"]
+UtilityDice = Literal["movement", "reroll"]
+IncomeTaxChoice = Literal["none", "cash", "worth"]
 HotelsSold = Literal["evenly", "together"]
 MortgageBlock = Literal["group", "lot"]
+Timing = Literal["any", "before_roll", "around_roll"]
+HotelNeeds = Literal["group", "lot"]
+HotelSaleShort = Literal["clear", "forbidden"]
+Basis = Literal["mortgage", "price"]
+TransferMode = Literal["lift_or_fee", "fee_then_lift_at_par"]
+BankruptToPlayer = Literal["creditor_takes", "bank_pays_creditor"]
+BankruptToBank = Literal["auction", "unowned"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +39,7 @@ class Ruleset:
     id: str = opt("hasbro-ru", "ruleset identifier")
     description: str = opt("", "one-line description")
     edition: str = opt("moscow", "the edition this ruleset is played on by default")
+    sources: tuple[tuple[str, str], ...] = opt((), "seed lines of this ruleset's own values: (option, line)")
 
     # --- A. players, setup, money
     min_players: int = opt(2, "fewest players", "000 (implied)")
@@ -48,7 +57,9 @@ class Ruleset:
     double_salary_on_go: bool = opt(False, "house rule: landing exactly on GO pays twice the salary", "")
 
     # --- D. buying and auctions
-    auctions: bool = opt(True, "a declined property is auctioned (house rule: off = stays with the bank)", "000:190")
+    auctions: bool = opt(
+        True, "a declined property is auctioned (house rule: off = stays with the bank)", "000:190"
+    )
     decliner_may_bid: bool = opt(True, "the player who declined may bid in the auction", "000:41,190")
     auction_min_bid: int = opt(1, "lowest opening bid (any sum named by a player)", "000:41,190")
 
@@ -67,15 +78,22 @@ class Ruleset:
     card_railroad_multiplier: int = opt(2, "rent multiplier when a card sends you to an owned railroad", "")
     card_utility_rent: CardUtilityRent = opt(
         "reroll",
-        "a card-sent utility: roll anew and pay the normal multiplier (REC H-25); 'reroll_x10' = the US card",
+        "a card-sent utility: roll anew and pay the normal multiplier (REC H-25); 'reroll_x10' = the US card; "
+        "'movement_roll' = the normal multiplier on the roll that moved you",
         "000:51",
+    )
+    utility_dice: UtilityDice = opt(
+        "movement", "utility rent uses the movement roll, or 'reroll': the tenant always rolls anew", "000:49"
     )
 
     # --- H. taxes
     income_tax: int | None = opt(100, "income tax (None = the edition's amount)", "000:67")
     luxury_tax: int | None = opt(75, "luxury tax (None = the edition's amount)", "000:67")
     income_tax_choice: IncomeTaxChoice = opt(
-        "none", "'cash' = pre-2008 option: pay income_tax_alternative or 10% of cash, player's choice", "000:67"
+        "none",
+        "'cash' = pre-2008 option: pay income_tax_alternative or 10% of cash, player's choice; 'worth' = 10% of "
+        "cash + printed prices (mortgaged too) + buildings at cost",
+        "000:67",
     )
     income_tax_alternative: int = opt(200, "the fixed amount offered with the 10% choice", "000:67")
     income_tax_percent: int = opt(10, "the percentage offered with the fixed amount", "000:67")
@@ -91,40 +109,126 @@ class Ruleset:
 
     # --- J. jail
     jail_fine: int = opt(50, "fine to leave jail", "000:229")
-    jail_max_turns: int = opt(3, "failed double rolls before the fine must be paid and the token moves (REC H-16)", "000:231-233")
+    jail_max_turns: int = opt(
+        3, "failed double rolls before the fine must be paid and the token moves (REC H-16)", "000:231-233"
+    )
     jail_doubles_extra_roll: bool = opt(False, "leaving jail by a double gives another roll (REC H-10: no)", "")
 
     # --- K. cards
     shuffle_decks: bool = opt(True, "decks are shuffled at set-up", "000:162-164")
 
+    # --- timing of what a player does on their own initiative
+    build_timing: Timing = opt(
+        "any",
+        "when houses may be bought: 'any' time, 'before_roll' of one's own turn, or 'around_roll' "
+        "(just before or after one's own roll)",
+        "000:249",
+    )
+    mortgage_timing: Timing = opt(
+        "any",
+        "when buildings may be sold and property mortgaged or lifted (always allowed to raise cash for a debt)",
+        "000:249",
+    )
+    trade_timing: Timing = opt("any", "when a player may propose a trade", "000:247")
+    trade_in_debt: bool = opt(
+        True, "a player raising cash for a debt may trade (offer property to pay)", "000:279"
+    )
+    trade_mortgaged: bool = opt(True, "mortgaged property may be traded to other players", "000:255,265")
+
     # --- L. buildings
     houses: int = opt(32, "houses in the bank", "000:81")
     hotels: int = opt(12, "hotels in the bank (REC H-23)", "001:147")
+    hotel_requires: HotelNeeds = opt(
+        "group", "a hotel needs four houses on every lot of the 'group' or on that 'lot'", "000:97"
+    )
+    max_builds_per_group_per_turn: int = opt(
+        0, "buildings one may buy per colour group per turn (0 = no limit)", ""
+    )
     even_building: bool = opt(True, "houses built evenly across a group (house rule: off)", "000:87-89")
     even_selling: bool = opt(True, "houses sold evenly across a group", "000:89,247")
     hotels_sold: HotelsSold = opt(
         "evenly", "'evenly' (REC H-3) or 'together': all hotels of a group sold at once", "000:251"
     )
-    building_sell_percent: int = opt(50, "share of a building's price the bank pays back (H-1; part A reading: 100)", "000:249")
+    building_sell_percent: int = opt(
+        50, "share of a building's price the bank pays back (H-1; part A reading: 100)", "000:249"
+    )
     shortage_auction: bool = opt(True, "scarce buildings wanted by several players are auctioned", "000:93,243")
+    hotel_sale_without_houses: HotelSaleShort = opt(
+        "clear",
+        "a hotel sold when the bank lacks 4 houses: 'clear' the lot outright (REC H-2) or 'forbidden'",
+        "000:241",
+    )
 
     # --- M. mortgage
-    mortgage_interest_percent: int = opt(10, "lifting a mortgage costs its value plus this percent", "000:109,259")
+    mortgage_interest_percent: int = opt(
+        10, "interest to lift a mortgage, in percent of lift_interest_of", "000:109,259"
+    )
+    lift_base: Basis = opt(
+        "mortgage", "lifting a mortgage repays the 'mortgage' value or the full 'price'", "000:259"
+    )
+    lift_interest_of: Basis = opt(
+        "mortgage", "the interest is a percentage of the 'mortgage' value or the 'price'", "000:259"
+    )
     mortgage_requires_unbuilt: MortgageBlock = opt(
-        "group", "buildings that must be sold before mortgaging: the whole 'group' (REC H-13) or the 'lot'", "000:259"
+        "group",
+        "buildings that must be sold before mortgaging: the whole 'group' (REC H-13) or the 'lot'",
+        "000:259",
     )
     transfer_fee_percent: int = opt(
-        10, "fee paid by whoever receives a mortgaged property and does not lift it at once (REC H-15)", "000:117,265"
+        10,
+        "fee paid by whoever receives a mortgaged property and does not lift it at once (REC H-15)",
+        "000:117,265",
+    )
+    transfer_fee_of: Basis = opt(
+        "mortgage", "the transfer fee is a percentage of the 'mortgage' value or the 'price'", "000:265"
+    )
+    transfer_mode: TransferMode = opt(
+        "lift_or_fee",
+        "receiving a mortgaged property: 'lift_or_fee' (lift now with interest, or pay the fee) or "
+        "'fee_then_lift_at_par' (the fee always, then lift now at the mortgage value or later with interest)",
+        "000:265",
     )
 
     # --- N. trading
-    trade_price_cap: bool = opt(False, "house rule: a property sells for at most 2x its price + 100 (REC H-19)", "000:139")
+    trade_price_cap: bool = opt(
+        False, "house rule: a property sells for at most 2x its price + 100 (REC H-19)", "000:139"
+    )
+
+    # --- O. bankruptcy
+    bankruptcy_to_player: BankruptToPlayer = opt(
+        "creditor_takes",
+        "'creditor_takes' the bankrupt's assets, or everything goes to the bank, which "
+        "pays the creditor the debt ('bank_pays_creditor')",
+        "000:117",
+    )
+    bankrupt_property_to_bank: BankruptToBank = opt(
+        "auction",
+        "property of a player bankrupt to the bank is 'auction'ed or left 'unowned' for free sale",
+        "000:273",
+    )
+
+    # --- dice
+    speed_die: bool = opt(
+        False, "the red speed die (1, 2, 3, Mr. Monopoly x2, Bus), rolled once GO was passed", "000:145-147"
+    )
+
+    # --- time
+    decision_seconds: int | None = opt(None, "seconds allowed for each decision (None = untimed)", "")
+    timeout_bankrupt: bool = opt(False, "a seat that lets a decision's time run out goes bankrupt to the bank", "")
+    player_time_minutes: int | None = opt(
+        None, "each player's own time budget; running out is bankruptcy to the bank (None = untimed)", ""
+    )
+    time_limit_minutes: int | None = opt(
+        None, "agreed game length; then the richest player wins (REC H-20)", "000:7"
+    )
 
     # --- P. end
-    turn_limit: int | None = opt(None, "rounds after which the richest player wins (None = play to the last player)", "000:7")
+    turn_limit: int | None = opt(
+        None, "rounds after which the richest player wins (None = play to the last player)", "000:7"
+    )
 
     # ------------------------------------------------------------------
-    def override(self, **changes: Any) -> "Ruleset":
+    def override(self, **changes: Any) -> Ruleset:
         """A copy with house rules applied; unknown keys and wrong types raise ConfigError."""
         hints = _hints()
         for key, value in changes.items():
@@ -133,7 +237,7 @@ class Ruleset:
             changes[key] = _coerce(key, value, hints[key])
         return dataclasses.replace(self, **changes)
 
-    def differences(self, base: "Ruleset") -> dict[str, Any]:
+    def differences(self, base: Ruleset) -> dict[str, Any]:
         return {
             f.name: getattr(self, f.name)
             for f in dataclasses.fields(self)
@@ -142,7 +246,19 @@ class Ruleset:
 
     @staticmethod
     def options() -> list[dataclasses.Field]:
-        return [f for f in dataclasses.fields(Ruleset) if f.name not in ("id", "description", "edition")]
+        return [
+            f for f in dataclasses.fields(Ruleset) if f.name not in ("id", "description", "edition", "sources")
+        ]
+
+    def source_of(self, name: str) -> str:
+        """The seed line a value comes from: this ruleset's own, else the hasbro-ru default's."""
+        own = dict(self.sources).get(name)
+        if own is not None:
+            return own
+        for f in dataclasses.fields(self):
+            if f.name == name:
+                return f.metadata.get("source", "")
+        raise KeyError(name)
 
 
 def _hints() -> dict[str, Any]:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ..engine import events as E
-from ..engine.game import HOTEL, Game
+from ..engine.edition import HOTEL
+from ..engine.game import Game
 
 
 def party(game: Game, who: int) -> str:
@@ -72,7 +73,9 @@ def describe(game: Game, ev: E.Event) -> str:
     if isinstance(ev, E.TradeAnswered):
         return f"{p(ev.seat)} {'accepts' if ev.accepted else 'rejects'} the trade"
     if isinstance(ev, E.PropertyTransferred):
-        return f"{name(ev.square)}: {p(ev.giver) if ev.giver >= 0 else 'the bank'} -> {p(ev.receiver) if ev.receiver >= 0 else 'the bank'}"
+        giver = p(ev.giver) if ev.giver >= 0 else "the bank"
+        receiver = p(ev.receiver) if ev.receiver >= 0 else "the bank"
+        return f"{name(ev.square)}: {giver} -> {receiver}"
     if isinstance(ev, E.JailCardTransferred):
         to = p(ev.receiver) if ev.receiver >= 0 else "the bottom of its deck"
         return f"a jail card goes from {p(ev.giver)} to {to}"
@@ -101,8 +104,10 @@ def position(game: Game) -> str:
                 label += " (mortgaged)"
             props.append(label)
         where = "in jail" if game.in_jail[seat] else game.edition.squares[game.position[seat]].name
-        lines.append(f"{game.names[seat]}: {money(game.cash[seat])}, net worth {money(game.net_worth(seat))}, "
-                     f"at {where}; " + (", ".join(props) if props else "no property"))
+        lines.append(
+            f"{game.names[seat]}: {money(game.cash[seat])}, net worth {money(game.net_worth(seat))}, "
+            f"at {where}; " + (", ".join(props) if props else "no property")
+        )
     lines.append(f"bank: {game.bank_houses} houses, {game.bank_hotels} hotels")
     if game.over:
         lines.append(f"winner: {game.names[game.winner]} ({game.end_reason.replace('_', ' ')})")

@@ -12,7 +12,9 @@ from ..engine.ruleset import Ruleset
 
 HASBRO_RU = Ruleset(
     id="hasbro-ru",
-    description="The classic game by the Russian Hasbro rules of seed 000 (part B, with part A's house rules as options)",
+    description=(
+        "The classic game by the Russian Hasbro rules of seed 000 (part B, with part A's house rules as options)"
+    ),
     edition="moscow",
 )
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from statistics import median
-from typing import Any, Sequence
+from typing import Any
 
 from ..bots import Bot, make_bot
 from ..editions import load_edition
@@ -33,8 +34,10 @@ def play(game: Game, bots: Sequence[Bot], max_turns: int = 2000) -> GameResult:
         try:
             apply(d.seat, action)
         except IllegalAction as exc:
-            raise RuntimeError(f"bot {type(bots[d.seat]).__name__} at seat {d.seat} chose an illegal "
-                               f"action {action!r} at turn {game.turn}: {exc}") from exc
+            raise RuntimeError(
+                f"bot {type(bots[d.seat]).__name__} at seat {d.seat} chose an illegal "
+                f"action {action!r} at turn {game.turn}: {exc}"
+            ) from exc
         if game.turn > max_turns:
             game.finish_by_net_worth("turn_cap")
     return GameResult(game.winner, game.end_reason, game.turn, game.rolls, game.seed or 0)
@@ -62,9 +65,17 @@ class Summary:
         }
 
 
-def simulate(edition: str | None, ruleset: str, players: int, games: int, seed: int,
-             strategies: Sequence[str] = ("baseline",), rules: dict[str, Any] | None = None,
-             max_turns: int = 2000, record_events: bool = False) -> tuple[Summary, list[Game]]:
+def simulate(
+    edition: str | None,
+    ruleset: str,
+    players: int,
+    games: int,
+    seed: int,
+    strategies: Sequence[str] = ("baseline",),
+    rules: dict[str, Any] | None = None,
+    max_turns: int = 2000,
+    record_events: bool = False,
+) -> tuple[Summary, list[Game]]:
     """Play ``games`` games; game i uses seed ``seed + i``. Returns the summary and the last game."""
     r = get_ruleset(ruleset, rules)
     ed = load_edition(edition or r.edition)

@@ -1,0 +1,113 @@
+"""Bankruptcy and the end of the game.
+
+A part of :class:`landlords.engine.game.Game`, kept in its own module for legibility; it uses
+the state that ``Game.__init__`` sets up.
+"""
+
+from __future__ import annotations
+
+from . import decision as D
+from . import events as E
+from .actions import (
+    DeclareBankruptcy,
+)
+from .decision import AuctionState, Debt, Decision
+from .errors import IllegalAction
+from .events import BANK
+
+
+class Bankruptcy:
+    # ------------------------------------------------------------ bankruptcy
+    def _go_bankrupt(self, p: int, d: Decision) -> None:
+        debt: Debt = d.data
+        players = [party for party, _ in debt.creditors if party >= 0 and not self.bankrupt[party]]
+        creditor = players[0] if players else BANK
+        self.stack.remove(d)
+        self.claims = [c for c in self.claims if c.owner != p and c.payer != p]
+        props = self.owned_by(p)
+        self._emit(E.WentBankrupt, p, creditor)
+        self.bankrupt[p] = True
+        for sq in props:  # buildings go back to the bank
+            level = self.level[sq]
+            if level:
+                if creditor >= 0:
+                    self._transfer(BANK, p, level * self.building_value(sq), "building_sale", sq)
+                self._return_buildings(sq)
+        if creditor >= 0:
+            self._transfer(p, creditor, self.cash[p], "bankruptcy")
+            for sq in props:
+                self._give_property(sq, p, creditor)
+            for deck in self.jail_cards[p]:
+                self.jail_cards[creditor].append(deck)
+                self._emit(E.JailCardTransferred, deck, p, creditor)
+            self.jail_cards[p] = []
+        else:
+            self._transfer(p, BANK, self.cash[p], "bankruptcy")
+            for deck in self.jail_cards[p]:
+                self._return_jail_card(deck)
+                self._emit(E.JailCardTransferred, deck, p, -1)
+            self.jail_cards[p] = []
+            for sq in props:
+                self.mortgaged[sq] = False
+                self._give_property(sq, p, -1)
+        # the bankrupt player's own decisions disappear; what they were to do next still happens
+        dropped = [x.then for x in reversed(self.stack) if x.seat == p and x.kind != D.AUCTION and x.then]
+        self.stack[:] = [x for x in self.stack if x.seat != p or x.kind == D.AUCTION]
+        for x in self.stack:
+            if x.kind == D.AUCTION and p in x.data.bidders:
+                self._drop_bidder(x, p)
+        alive = self.alive()
+        if len(alive) == 1:
+            self._game_over(alive[0], "last_player")
+            return
+        then = "end_turn" if p == self.current else (dropped[-1] if dropped else d.then)
+        if creditor >= 0:
+            mortgaged = [sq for sq in props if self.mortgaged[sq]]
+            if mortgaged and not self._receive_mortgaged(creditor, mortgaged, then):
+                return
+        elif self.rules.auctions and props:
+            self.auction_queue.extend(props)
+            self.after_auctions = then
+            self._next_queued_auction()
+            return
+        self._resume(then)
+
+    def _drop_bidder(self, d: Decision, p: int) -> None:
+        a: AuctionState = d.data
+        i = a.bidders.index(p)
+        a.bidders.pop(i)
+        if i < a.turn:
+            a.turn -= 1
+        if self.stack and self.stack[-1] is d:
+            self._auction_step(d)
+        elif a.bidders:
+            a.turn %= len(a.bidders)
+            d.seat = a.bidders[a.turn]
+
+    def _return_jail_card(self, deck_id: str) -> None:
+        cards = self.edition.decks[deck_id].cards
+        for i, card in enumerate(cards):
+            if card.effect == "jail_free" and i not in self.decks[deck_id]:
+                self.decks[deck_id].append(i)
+                return
+
+    def _game_over(self, winner: int, reason: str) -> None:
+        self.over = True
+        self.winner = winner
+        self.end_reason = reason
+        self.stack.clear()
+        self._emit(E.GameOver, winner, reason)
+
+    # --- debts
+    def _check_bankrupt(self, seat: int, a: DeclareBankruptcy) -> None:
+        d = self._expect(seat, D.DEBT, "declaring bankruptcy")
+        need = d.data.amount
+        can = self.cash[seat] + self.liquidation_value(seat)
+        if can >= need:
+            raise IllegalAction(
+                "no-bankruptcy-while-able-to-pay",
+                f"you can still raise {can} by selling buildings and mortgaging, enough for {need}",
+            )
+
+    def _do_bankrupt(self, seat: int, a: DeclareBankruptcy) -> None:
+        self._go_bankrupt(seat, self.stack[-1])

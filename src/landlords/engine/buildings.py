@@ -1,0 +1,211 @@
+"""Houses and hotels: building, selling back, the bank's stock and shortage auctions.
+
+A part of :class:`landlords.engine.game.Game`, kept in its own module for legibility; it uses
+the state that ``Game.__init__`` sets up.
+"""
+
+from __future__ import annotations
+
+from . import decision as D
+from . import events as E
+from .actions import (
+    Build,
+    SellBuilding,
+    WantBuilding,
+)
+from .decision import Decision, Shortage
+from .edition import (
+    HOTEL,
+    STREET,
+)
+from .errors import IllegalAction
+from .events import BANK
+
+
+class Buildings:
+    def _return_buildings(self, sq: int) -> None:
+        level = self.level[sq]
+        if level == HOTEL:
+            self.bank_hotels += 1
+        else:
+            self.bank_houses += level
+        self.level[sq] = 0
+
+    # ------------------------------------------------------------ buildings
+    def _buildable(self, seat: int, sq: int, item_price: int | None = None) -> tuple[str, str] | None:
+        """Why ``seat`` may not build on ``sq`` now: (rule, message), or None if it may."""
+        t = self.t
+        name = self.edition.squares[sq].name if 0 <= sq < self.size else str(sq)
+        if not 0 <= sq < self.size or t.kind[sq] != STREET:
+            return ("build-on-street", f"{name} is not a street: buildings go on streets only")
+        if self.owner[sq] != seat:
+            return ("build-own-property", f"you do not own {name}")
+        if not self.has_full_group(seat, sq):
+            return ("build-needs-full-group", f"you must own every street of {name}'s colour group to build")
+        members = t.members[sq]
+        for m in members:
+            if self.mortgaged[m]:
+                return (
+                    "build-no-mortgage-in-group",
+                    f"{self.edition.squares[m].name} is mortgaged: no building in a group with a mortgaged lot",
+                )
+        level = self.level[sq]
+        if level >= HOTEL:
+            return ("one-hotel-per-lot", f"{name} already has a hotel")
+        if level == 4:
+            if any(self.level[m] < 4 for m in members):
+                return ("hotel-after-four-houses", "a hotel needs four houses on every street of the group")
+            if self.bank_hotels <= 0:
+                return ("hotel-stock", "the bank has no hotels left")
+        else:
+            if self.rules.even_building:
+                low = min(self.level[m] for m in members)
+                if level > low:
+                    lowest = next(m for m in members if self.level[m] == low)
+                    return (
+                        "even-building",
+                        f"houses must be built evenly: {name} has {level}, "
+                        f"{self.edition.squares[lowest].name} {low}",
+                    )
+            if self.bank_houses <= 0:
+                return ("house-stock", "the bank has no houses left")
+        price = t.house_cost[sq] if item_price is None else item_price
+        if self.cash[seat] < price:
+            return ("cash", f"a building on {name} costs {price}; you have {self.cash[seat]}")
+        return None
+
+    def _place_building(self, seat: int, sq: int, cost: int) -> None:
+        if self.level[sq] == 4:
+            self.bank_hotels -= 1
+            self.bank_houses += 4
+        else:
+            self.bank_houses -= 1
+        self.level[sq] += 1
+        if cost:
+            self._transfer(seat, BANK, cost, "building", sq)
+        self._emit(E.Built, seat, sq, self.level[sq], cost)
+
+    def _shortage_rivals(self, seat: int, item: str) -> list[int]:
+        """Other players who could build the same kind of scarce building right now."""
+        rivals = []
+        for q in self.alive():
+            if q == seat:
+                continue
+            for sq in self.t.streets:
+                if self.owner[sq] == q and self._buildable(q, sq) is None:
+                    if (self.level[sq] == 4) == (item == "hotel"):
+                        rivals.append(q)
+                        break
+        return rivals
+
+    def _resolve_shortage(self) -> None:
+        s: Shortage = self._shortage
+        self._shortage = None
+        wanted = 1 + len(s.interested)
+        stock = self.bank_hotels if s.item == "hotel" else self.bank_houses
+        if wanted <= stock:
+            if self._buildable(s.requester, s.square) is None:
+                self._place_building(s.requester, s.square, self.t.house_cost[s.square])
+            return
+        bidders = [s.requester] + s.interested
+        self._start_auction(s.square, s.item, bidders, self.t.house_cost[s.square], None)
+
+    _shortage: Shortage | None = None
+
+    def _sell_one(self, seat: int, sq: int) -> None:
+        t = self.t
+        level = self.level[sq]
+        value = self.building_value(sq)
+        if level == HOTEL:
+            group = (
+                [m for m in t.members[sq] if self.level[m] == HOTEL]
+                if self.rules.hotels_sold == "together"
+                else [sq]
+            )
+            for m in group:
+                if self.bank_houses >= 4:
+                    self.bank_houses -= 4
+                    self.bank_hotels += 1
+                    self.level[m] = 4
+                    refund = value
+                else:  # the bank lacks the houses: the lot is cleared outright (REC H-2)
+                    self.bank_hotels += 1
+                    self.level[m] = 0
+                    refund = value * 5
+                    self.uneven_ok = True
+                self._transfer(BANK, seat, refund, "building_sale", m)
+                self._emit(E.BuildingSold, seat, m, self.level[m], refund)
+            return
+        self.level[sq] -= 1
+        self.bank_houses += 1
+        self._transfer(BANK, seat, value, "building_sale", sq)
+        self._emit(E.BuildingSold, seat, sq, self.level[sq], value)
+
+    # ================================================================ handlers
+    # Each action has a check (raises IllegalAction, changes nothing) and a do.
+
+    def _check_want(self, seat: int, a: WantBuilding) -> None:
+        self._expect(seat, D.BUILDING_INTEREST, "answering the building shortage")
+
+    def _do_want(self, seat: int, a: WantBuilding) -> None:
+        d = self.stack.pop()
+        if a.want and self._shortage is not None:
+            self._shortage.interested.append(seat)
+        self._resume(d.then)
+
+    # --- buildings
+    def _check_build(self, seat: int, a: Build) -> None:
+        self._alive_check(seat)
+        top = self.stack[-1] if self.stack else None
+        if top is not None and top.kind == D.PLACE_BUILDING and top.seat == seat:
+            why = self._buildable(seat, a.square, item_price=0)
+            if why is None and (self.level[a.square] == 4) != (top.data == "hotel"):
+                why = (
+                    "place-won-building",
+                    f"you won a {top.data} at auction: place it where a {top.data} can go",
+                )
+        elif self._shortage is not None or (
+            top is not None and top.kind in (D.BUILDING_INTEREST, D.PLACE_BUILDING)
+        ):
+            raise IllegalAction("shortage-auction", "scarce buildings are being shared out: wait for the auction")
+        else:
+            why = self._buildable(seat, a.square)
+        if why is not None:
+            raise IllegalAction(*why)
+
+    def _do_build(self, seat: int, a: Build) -> None:
+        sq = a.square
+        top = self.stack[-1] if self.stack else None
+        if top is not None and top.kind == D.PLACE_BUILDING and top.seat == seat:
+            self.stack.pop()
+            self._place_building(seat, sq, 0)
+            self._resume(top.then)
+            return
+        item = "hotel" if self.level[sq] == 4 else "house"
+        stock = self.bank_hotels if item == "hotel" else self.bank_houses
+        if self.rules.shortage_auction and stock < self.n:
+            rivals = self._shortage_rivals(seat, item)
+            if rivals and stock < 1 + len(rivals):
+                self._shortage = Shortage(seat, sq, item)
+                self._push_chain([Decision(D.BUILDING_INTEREST, q, sq, item) for q in rivals], "shortage")
+                return
+        self._place_building(seat, sq, self.t.house_cost[sq])
+
+    def _check_sell(self, seat: int, a: SellBuilding) -> None:
+        self._alive_check(seat)
+        sq = a.square
+        if not 0 <= sq < self.size or self.owner[sq] != seat or self.t.kind[sq] != STREET:
+            raise IllegalAction("sell-own-building", "you have no buildings there")
+        name = self.edition.squares[sq].name
+        level = self.level[sq]
+        if level == 0:
+            raise IllegalAction("sell-own-building", f"{name} has no buildings")
+        members = self.t.members[sq]
+        if self.rules.even_selling and level < max(self.level[m] for m in members):
+            top = max(members, key=lambda m: self.level[m])
+            raise IllegalAction(
+                "even-selling", f"houses must be sold evenly: sell on {self.edition.squares[top].name} first"
+            )
+
+    def _do_sell(self, seat: int, a: SellBuilding) -> None:
+        self._sell_one(seat, a.square)

@@ -1,0 +1,188 @@
+"""Ownership, rent, values, and mortgages.
+
+A part of :class:`landlords.engine.game.Game`, kept in its own module for legibility; it uses
+the state that ``Game.__init__`` sets up.
+"""
+
+from __future__ import annotations
+
+from . import decision as D
+from . import events as E
+from .actions import (
+    LiftMortgage,
+    Mortgage,
+    Unmortgage,
+)
+from .decision import Decision
+from .edition import (
+    RAILROAD,
+    STREET,
+    UTILITY,
+)
+from .errors import IllegalAction
+from .events import BANK
+
+
+class Holdings:
+    # ------------------------------------------------------------ read helpers
+    def owned_by(self, seat: int) -> list[int]:
+        return [sq for sq in self.t.properties if self.owner[sq] == seat]
+
+    def has_full_group(self, seat: int, sq: int) -> bool:
+        g = self.t.group_of[sq]
+        return g >= 0 and self.group_owner[g] == seat
+
+    def _set_owner(self, sq: int, seat: int) -> None:
+        """The only place ownership changes; keeps ``holdings`` and ``group_owner`` current."""
+        old = self.owner[sq]
+        self.owner[sq] = seat
+        g = self.t.group_of[sq]
+        if g < 0:
+            return
+        if old >= 0:
+            self.holdings[old][g] -= 1
+        if seat >= 0:
+            self.holdings[seat][g] += 1
+            self.group_owner[g] = seat if self.holdings[seat][g] == len(self.t.group_members[g]) else -1
+        else:
+            self.group_owner[g] = -1
+
+    def building_value(self, sq: int) -> int:
+        """What the bank pays for one building on ``sq``."""
+        return self.t.house_cost[sq] * self.rules.building_sell_percent // 100
+
+    def unmortgage_cost(self, sq: int) -> int:
+        m = self.t.mortgage[sq]
+        return m + -(-m * self.rules.mortgage_interest_percent // 100)
+
+    def liquidation_value(self, seat: int) -> int:
+        """Cash the bank would pay for selling every building and mortgaging every property."""
+        total = 0
+        for sq in self.t.properties:
+            if self.owner[sq] == seat:
+                total += self.level[sq] * self.building_value(sq)
+                if not self.mortgaged[sq]:
+                    total += self.t.mortgage[sq]
+        return total
+
+    def net_worth(self, seat: int) -> int:
+        """Cash + printed prices (mortgage value for mortgaged ones) + buildings at cost."""
+        if self.bankrupt[seat]:
+            return 0
+        total = self.cash[seat]
+        t = self.t
+        for sq in t.properties:
+            if self.owner[sq] == seat:
+                total += t.mortgage[sq] if self.mortgaged[sq] else t.price[sq]
+                total += self.level[sq] * t.house_cost[sq]
+        return total
+
+    def rent_for(self, sq: int, dice_total: int, card_kind: str | None = None) -> int:
+        """Rent owed to the owner of ``sq`` for a landing (0 if unowned or mortgaged)."""
+        owner = self.owner[sq]
+        if owner < 0 or self.mortgaged[sq]:
+            return 0
+        t = self.t
+        kind = t.kind[sq]
+        rules = self.rules
+        if kind == STREET:
+            level = self.level[sq]
+            rent = t.rent[sq][level]
+            if level == 0 and rules.double_rent_full_set and self.has_full_group(owner, sq):
+                members = t.members[sq]
+                if rules.mortgage_blocks_double_rent and any(self.mortgaged[m] for m in members):
+                    return rent
+                if not rules.double_rent_in_built_group and any(self.level[m] for m in members):
+                    return rent
+                rent *= 2
+            return rent
+        count = sum(1 for m in t.members[sq] if self.owner[m] == owner)
+        table = t.rent[sq]
+        if kind == RAILROAD:
+            rent = table[min(count, len(table)) - 1]
+            if card_kind == RAILROAD:
+                rent *= rules.card_railroad_multiplier
+            return rent
+        if kind == UTILITY:
+            if card_kind == UTILITY and rules.card_utility_rent == "reroll_x10":
+                return 10 * dice_total
+            return table[min(count, len(table)) - 1] * dice_total
+        return 0
+
+    # ------------------------------------------------------------ property moves
+    def _give_property(self, sq: int, giver: int, receiver: int) -> None:
+        self._set_owner(sq, receiver)
+        if self.events is not None:
+            if giver < 0 and receiver >= 0:
+                self.events.append(E.Bought(receiver, sq, 0))
+            self.events.append(E.PropertyTransferred(sq, giver, receiver))
+
+    def _receive_mortgaged(self, receiver: int, squares: list[int], then: str | None) -> bool:
+        """Open the lift-now-or-pay-the-fee decisions for mortgaged properties received (H-15)."""
+        squares = [sq for sq in squares if self.mortgaged[sq]]
+        if not squares:
+            return True
+        self._push_chain([Decision(D.MORTGAGE_TRANSFER, receiver, sq) for sq in squares], then)
+        return False
+
+    def _check_lift(self, seat: int, a: LiftMortgage) -> None:
+        d = self._expect(seat, D.MORTGAGE_TRANSFER, "deciding on a received mortgage")
+        cost = self.unmortgage_cost(d.square) if a.now else self._transfer_fee(d.square)
+        if a.now and self.cash[seat] < cost:
+            raise IllegalAction("cash", f"lifting the mortgage costs {cost}; you have {self.cash[seat]}")
+
+    def _transfer_fee(self, sq: int) -> int:
+        return -(-self.t.mortgage[sq] * self.rules.transfer_fee_percent // 100)
+
+    def _do_lift(self, seat: int, a: LiftMortgage) -> None:
+        d = self.stack.pop()
+        if a.now:
+            cost = self.unmortgage_cost(d.square)
+            self._transfer(seat, BANK, cost, "unmortgage", d.square)
+            self.mortgaged[d.square] = False
+            self._emit(E.Unmortgaged, seat, d.square, cost)
+            self._resume(d.then)
+            return
+        if self._charge(seat, [(BANK, self._transfer_fee(d.square))], "transfer_fee", d.then, d.square):
+            self._resume(d.then)
+
+    # --- mortgages
+    def _check_mortgage(self, seat: int, a: Mortgage) -> None:
+        self._alive_check(seat)
+        sq = a.square
+        if not 0 <= sq < self.size or self.owner[sq] != seat:
+            raise IllegalAction("mortgage-own-property", "you do not own that property")
+        name = self.edition.squares[sq].name
+        if self.mortgaged[sq]:
+            raise IllegalAction("already-mortgaged", f"{name} is already mortgaged")
+        lots = self.t.members[sq] if self.rules.mortgage_requires_unbuilt == "group" else (sq,)
+        if any(self.level[m] for m in lots):
+            raise IllegalAction(
+                "mortgage-sell-buildings-first",
+                f"sell the buildings of {name}'s colour group before mortgaging it",
+            )
+
+    def _do_mortgage(self, seat: int, a: Mortgage) -> None:
+        sq = a.square
+        self.mortgaged[sq] = True
+        amount = self.t.mortgage[sq]
+        self._transfer(BANK, seat, amount, "mortgage", sq)
+        self._emit(E.Mortgaged, seat, sq, amount)
+
+    def _check_unmortgage(self, seat: int, a: Unmortgage) -> None:
+        self._alive_check(seat)
+        sq = a.square
+        if not 0 <= sq < self.size or self.owner[sq] != seat:
+            raise IllegalAction("unmortgage-own-property", "only the owner can lift a mortgage")
+        if not self.mortgaged[sq]:
+            raise IllegalAction("not-mortgaged", f"{self.edition.squares[sq].name} is not mortgaged")
+        cost = self.unmortgage_cost(sq)
+        if self.cash[seat] < cost:
+            raise IllegalAction("cash", f"lifting the mortgage costs {cost}; you have {self.cash[seat]}")
+
+    def _do_unmortgage(self, seat: int, a: Unmortgage) -> None:
+        sq = a.square
+        cost = self.unmortgage_cost(sq)
+        self._transfer(seat, BANK, cost, "unmortgage", sq)
+        self.mortgaged[sq] = False
+        self._emit(E.Unmortgaged, seat, sq, cost)

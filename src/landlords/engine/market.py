@@ -1,0 +1,128 @@
+"""Buying from the bank and auctions.
+
+A part of :class:`landlords.engine.game.Game`, kept in its own module for legibility; it uses
+the state that ``Game.__init__`` sets up.
+"""
+
+from __future__ import annotations
+
+from . import decision as D
+from . import events as E
+from .actions import (
+    Bid,
+    Buy,
+    Decline,
+    Pass,
+)
+from .decision import AuctionState, Decision
+from .errors import IllegalAction
+from .events import BANK
+
+
+class Market:
+    # ------------------------------------------------------------ auctions
+    def _start_auction(self, sq: int, item: str, bidders: list[int], min_bid: int, then: str | None) -> None:
+        bidders = [b for b in bidders if not self.bankrupt[b]]
+        self._emit(E.AuctionStarted, sq, item, min_bid)
+        if not bidders:
+            self._emit(E.AuctionEnded, sq, -1, 0)
+            self._resume(then)
+            return
+        state = AuctionState(sq, item, bidders, min_bid)
+        self._push(Decision(D.AUCTION, bidders[0], sq, state, then))
+
+    def _property_auction(self, sq: int, then: str | None, exclude: int = -1) -> None:
+        start = (self.current + 1) % self.n
+        order = [(start + i) % self.n for i in range(self.n)]
+        bidders = [b for b in order if b != exclude]
+        self._start_auction(sq, "property", bidders, self.rules.auction_min_bid, then)
+
+    def _auction_step(self, d: Decision) -> None:
+        """After a bid or a pass: end the auction or hand the turn to the next bidder."""
+        a: AuctionState = d.data
+        if not a.bidders or (len(a.bidders) == 1 and a.bidders[0] == a.high_bidder):
+            self.stack.pop()
+            self._close_auction(a, d.then)
+            return
+        a.turn %= len(a.bidders)
+        if a.bidders[a.turn] == a.high_bidder:
+            a.turn = (a.turn + 1) % len(a.bidders)
+        d.seat = a.bidders[a.turn]
+
+    def _close_auction(self, a: AuctionState, then: str | None) -> None:
+        winner, price = a.high_bidder, a.high_bid
+        self._emit(E.AuctionEnded, a.square, winner, price if winner >= 0 else 0)
+        if winner < 0:
+            self._resume(then)
+            return
+        # A winner who spent cash during the auction owes the bid like any other debt.
+        if a.item == "property":
+            self._give_property(a.square, -1, winner)
+            if self._charge(winner, [(BANK, price)], "auction", then, a.square):
+                self._resume(then)
+            return
+        # a scarce building: the winner pays, then chooses where it goes
+        self._push(Decision(D.PLACE_BUILDING, winner, -1, a.item, then))
+        self._charge(winner, [(BANK, price)], "auction", None, a.square)
+
+    def _next_queued_auction(self) -> None:
+        if self.auction_queue:
+            sq = self.auction_queue.pop(0)
+            self._property_auction(sq, "next_auction")
+            return
+        then, self.after_auctions = self.after_auctions, None
+        self._resume(then)
+
+    # --- buying and auctions
+    def _check_buy(self, seat: int, a: Buy) -> None:
+        d = self._expect(seat, D.BUY, "buying")
+        price = self.t.price[d.square]
+        if self.cash[seat] < price:
+            raise IllegalAction(
+                "cash", f"{self.edition.squares[d.square].name} costs {price}; you have {self.cash[seat]}"
+            )
+
+    def _do_buy(self, seat: int, a: Buy) -> None:
+        d = self.stack.pop()
+        price = self.t.price[d.square]
+        self._transfer(seat, BANK, price, "purchase", d.square)
+        self._set_owner(d.square, seat)
+        self._emit(E.Bought, seat, d.square, price)
+        self._resume(d.then)
+
+    def _check_decline(self, seat: int, a: Decline) -> None:
+        self._expect(seat, D.BUY, "declining")
+
+    def _do_decline(self, seat: int, a: Decline) -> None:
+        d = self.stack.pop()
+        if not self.rules.auctions:
+            self._resume(d.then)
+            return
+        self._property_auction(d.square, d.then, exclude=-1 if self.rules.decliner_may_bid else seat)
+
+    def _check_bid(self, seat: int, a: Bid) -> None:
+        d = self._expect(seat, D.AUCTION, "bidding")
+        st: AuctionState = d.data
+        low = max(st.min_bid, st.high_bid + 1)
+        if not isinstance(a.amount, int) or a.amount < low:
+            raise IllegalAction("bid-too-low", f"a bid must be at least {low}")
+        if a.amount > self.cash[seat]:
+            raise IllegalAction("bid-above-cash", f"you cannot bid {a.amount}: you have {self.cash[seat]}")
+
+    def _do_bid(self, seat: int, a: Bid) -> None:
+        d = self.stack[-1]
+        st: AuctionState = d.data
+        st.high_bid, st.high_bidder = a.amount, seat
+        self._emit(E.BidPlaced, seat, a.amount)
+        st.turn = (st.turn + 1) % len(st.bidders)
+        self._auction_step(d)
+
+    def _check_pass(self, seat: int, a: Pass) -> None:
+        self._expect(seat, D.AUCTION, "passing")
+
+    def _do_pass(self, seat: int, a: Pass) -> None:
+        d = self.stack[-1]
+        st: AuctionState = d.data
+        st.bidders.pop(st.turn)
+        self._emit(E.BidderPassed, seat)
+        self._auction_step(d)

@@ -1,0 +1,387 @@
+"""Turn flow: rolling, moving, salary, jail, landing on squares, taxes, cards, rent claims.
+
+A part of :class:`landlords.engine.game.Game`, kept in its own module for legibility; it uses
+the state that ``Game.__init__`` sets up.
+"""
+
+from __future__ import annotations
+
+from . import decision as D
+from . import events as E
+from .actions import (
+    ChooseTax,
+    ClaimRent,
+    EndTurn,
+    PayJailFine,
+    Roll,
+    UseJailCard,
+)
+from .decision import Debt, Decision
+from .edition import (
+    CARD,
+    FREE_PARKING,
+    GO_TO_JAIL,
+    HOTEL,
+    RAILROAD,
+    STREET,
+    TAX,
+    UTILITY,
+)
+from .errors import IllegalAction
+from .events import BANK, POT
+
+
+class RentClaim:
+    __slots__ = ("owner", "payer", "square", "amount", "turn")
+
+    def __init__(self, owner: int, payer: int, square: int, amount: int, turn: int) -> None:
+        self.owner, self.payer, self.square, self.amount, self.turn = owner, payer, square, amount, turn
+
+    def as_tuple(self) -> tuple[int, int, int, int, int]:
+        return (self.owner, self.payer, self.square, self.amount, self.turn)
+
+
+class TurnFlow:
+    # ------------------------------------------------------------ turn flow
+    def _start_turn(self, seat: int) -> None:
+        n = self.n
+        for _ in range(2 * n + 1):
+            if not self.bankrupt[seat]:
+                if self.skip_next[seat]:
+                    self.skip_next[seat] = False
+                    self._emit(E.TurnSkipped, seat, "free_parking")
+                else:
+                    break
+            seat = (seat + 1) % n
+            if seat == self._first:
+                self.round += 1
+        limit = self.rules.turn_limit
+        if limit is not None and self.round >= limit:
+            self.current = seat
+            self._finish_by_net_worth("turn_limit")
+            return
+        self.current = seat
+        self.turn += 1
+        self.doubles = 0
+        self.extra_roll = False
+        self.sent_to_jail = False
+        self._emit(E.TurnStarted, seat, self.turn)
+        self._push(Decision(D.PRE_ROLL, seat))
+
+    def _end_turn(self) -> None:
+        if self.over:
+            return
+        # drop whatever turn decisions of the current player remain
+        if self.stack:
+            self.stack[:] = [d for d in self.stack if d.kind not in (D.PRE_ROLL, D.POST_ROLL)]
+        if self.stack:  # an unrelated interrupt is still open (cannot normally happen)
+            return
+        nxt = (self.current + 1) % self.n
+        if nxt == self._first:
+            self.round += 1
+        self._start_turn(nxt)
+
+    def _finish_move(self) -> None:
+        """The square is resolved: roll again after a double, or wait for the end of the turn."""
+        if self.over:
+            return
+        p = self.current
+        if self.bankrupt[p] or self.sent_to_jail:
+            self._end_turn()
+            return
+        if self.extra_roll:
+            self._push(Decision(D.PRE_ROLL, p))
+        elif self.end_turn_prompt:
+            self._push(Decision(D.POST_ROLL, p))
+        else:
+            self._end_turn()
+
+    def _roll(self, p: int) -> None:
+        self.stack.pop()  # the pre_roll decision
+        self._expire_claims()
+        dice = self.chance.roll(2)
+        d1, d2 = dice
+        self.last_roll = dice
+        self.rolls += 1
+        double = d1 == d2
+        self._emit(E.Rolled, p, dice, "jail" if self.in_jail[p] else "move")
+        rules = self.rules
+        if self.in_jail[p]:
+            if double:
+                self._leave_jail(p, "doubles")
+                self.extra_roll = rules.jail_doubles_extra_roll
+                self._move_and_land(p, d1 + d2)
+                return
+            self.jail_turns[p] += 1
+            if self.jail_turns[p] >= rules.jail_max_turns:
+                if self._charge(p, [(self._bank_payee(), rules.jail_fine)], "jail_fine", "jail_move"):
+                    self._leave_jail(p, "forced_fine")
+                    self._move_and_land(p, d1 + d2)
+                return
+            self._finish_move()
+            return
+        if double:
+            self.doubles += 1
+            if rules.doubles_to_jail and self.doubles >= rules.doubles_to_jail:
+                self._send_to_jail(p, "doubles")
+                self._end_turn()
+                return
+        self.extra_roll = double and rules.doubles_extra_roll
+        self._move_and_land(p, d1 + d2)
+
+    def _move_and_land(self, p: int, steps: int) -> None:
+        self._move_by(p, steps)
+        if self._land(p):
+            self._finish_move()
+
+    def _move_by(self, p: int, steps: int) -> None:
+        start = self.position[p]
+        total = start + steps
+        end = total % self.size
+        self.position[p] = end
+        passed = steps > 0 and total >= self.size
+        if self.events is not None:
+            self.events.append(E.Moved(p, start, end, passed))
+        if passed:
+            self._pay_salary(p, landed=end == self.t.go)
+
+    def _move_to(self, p: int, target: int) -> None:
+        """Forward to ``target`` (card moves): salary if GO is passed or reached."""
+        start = self.position[p]
+        steps = (target - start) % self.size
+        if steps == 0:
+            steps = self.size if target == self.t.go else 0
+        self._move_by(p, steps)
+
+    def _pay_salary(self, p: int, landed: bool) -> None:
+        rules = self.rules
+        if self.in_jail[p]:
+            return
+        if landed and not rules.salary_on_landing:
+            return
+        amount = rules.salary * (2 if landed and rules.double_salary_on_go else 1)
+        self._transfer(BANK, p, amount, "salary")
+
+    def _send_to_jail(self, p: int, reason: str) -> None:
+        self.position[p] = self.t.jail
+        self.in_jail[p] = True
+        self.jail_turns[p] = 0
+        self.doubles = 0
+        self.extra_roll = False
+        if p == self.current:
+            self.sent_to_jail = True
+        self._emit(E.Jailed, p, reason)
+
+    def _leave_jail(self, p: int, how: str) -> None:
+        self.in_jail[p] = False
+        self.jail_turns[p] = 0
+        self._emit(E.LeftJail, p, how)
+
+    # ------------------------------------------------------------ landing
+    def _land(self, p: int, card_kind: str | None = None) -> bool:
+        """Resolve the square ``p`` stands on. False if a decision was opened (it resumes later)."""
+        sq = self.position[p]
+        kind = self.t.kind[sq]
+        if kind == STREET or kind == RAILROAD or kind == UTILITY:
+            owner = self.owner[sq]
+            if owner < 0:
+                self._push(Decision(D.BUY, p, sq, then="land_done"))
+                return False
+            if owner == p or self.mortgaged[sq]:
+                return True
+            if self.rules.no_rent_owner_in_jail and self.in_jail[owner]:
+                return True
+            dice_total = self.last_roll[0] + self.last_roll[1] if self.last_roll else 0
+            if kind == UTILITY and card_kind == UTILITY:
+                dice = self.chance.roll(2)
+                self._emit(E.Rolled, p, dice, "utility")
+                dice_total = dice[0] + dice[1]
+            amount = self.rent_for(sq, dice_total, card_kind)
+            if amount <= 0:
+                return True
+            if self.rules.rent_claim == "automatic" or self.auto_claim[owner]:
+                return self._charge(p, [(owner, amount)], "rent", "land_done", sq)
+            self.claims.append(RentClaim(owner, p, sq, amount, self.turn))
+            self._emit(E.RentOwed, owner, p, sq, amount)
+            return True
+        if kind == CARD:
+            return self._draw(p, self.t.deck_of[sq])
+        if kind == TAX:
+            return self._tax(p, sq)
+        if kind == GO_TO_JAIL:
+            self._send_to_jail(p, "square")
+            return True
+        if kind == FREE_PARKING:
+            if self.rules.free_parking_pot and self.pot > 0:
+                self._transfer(POT, p, self.pot, "pot")
+            if self.rules.free_parking == "skip_turn":
+                if self.extra_roll and p == self.current:
+                    self.extra_roll = False  # the skipped move is the double's extra roll
+                else:
+                    self.skip_next[p] = True
+            return True
+        return True  # GO, jail (just visiting)
+
+    def _tax_amount(self, sq: int) -> int:
+        square = self.edition.squares[sq]
+        if square.tax_kind == "income" and self.rules.income_tax is not None:
+            return self.rules.income_tax
+        if square.tax_kind == "luxury" and self.rules.luxury_tax is not None:
+            return self.rules.luxury_tax
+        return square.tax
+
+    def _tax(self, p: int, sq: int) -> bool:
+        square = self.edition.squares[sq]
+        if square.tax_kind == "income" and self.rules.income_tax_choice != "none":
+            self._push(Decision(D.INCOME_TAX, p, sq, then="land_done"))
+            return False
+        return self._charge(p, [(self._bank_payee(), self._tax_amount(sq))], "tax", "land_done", sq)
+
+    def _draw(self, p: int, deck_id: str | None) -> bool:
+        if deck_id is None or deck_id not in self.decks:
+            return True
+        pile = self.decks[deck_id]
+        if not pile:  # every card of the deck is a kept jail card
+            return True
+        index = pile.popleft()
+        card = self.edition.decks[deck_id].cards[index]
+        self._emit(E.DrewCard, p, deck_id, card.id, card.text)
+        effect, args = card.effect, card.args
+        if effect == "jail_free":
+            self.jail_cards[p].append(deck_id)
+            return True
+        pile.append(index)  # to the bottom of its deck
+        if effect == "advance_to":
+            self._move_to(p, int(args["square"]))
+            return self._land(p)
+        if effect == "advance_to_nearest":
+            kind = str(args["kind"])
+            target = self.t.next_of_kind[kind][self.position[p]]
+            if target < 0:
+                return True
+            self._move_to(p, target)
+            return self._land(p, card_kind=kind)
+        if effect == "move_by":
+            steps = int(args["steps"])
+            if steps >= 0:
+                self._move_by(p, steps)
+            else:
+                start = self.position[p]
+                self.position[p] = (start + steps) % self.size
+                self._emit(E.Moved, p, start, self.position[p], False)
+            return self._land(p)
+        if effect == "go_to_jail":
+            self._send_to_jail(p, "card")
+            return True
+        if effect == "collect":
+            self._transfer(BANK, p, int(args["amount"]), "card")
+            return True
+        if effect == "pay":
+            return self._charge(p, [(self._bank_payee(), int(args["amount"]))], "card", "land_done")
+        if effect == "pay_each":
+            others = [q for q in self.alive() if q != p]
+            if not others:
+                return True
+            amount = int(args["amount"])
+            return self._charge(p, [(q, amount) for q in others], "card", "land_done")
+        if effect == "collect_from_each":
+            amount = int(args["amount"])
+            debtors = []
+            for q in self.alive():
+                if q == p:
+                    continue
+                if self.cash[q] >= amount:
+                    self._transfer(q, p, amount, "card")
+                else:
+                    debtors.append(q)
+            if not debtors:
+                return True
+            self._push_chain([Decision(D.DEBT, q, -1, Debt([(p, amount)], "card")) for q in debtors], "land_done")
+            for q in debtors:
+                self._emit(E.DebtIncurred, q, amount, p)
+            return False
+        if effect == "repairs":
+            houses = hotels = 0
+            for sq in self.t.streets:
+                if self.owner[sq] == p:
+                    if self.level[sq] == HOTEL:
+                        hotels += 1
+                    else:
+                        houses += self.level[sq]
+            amount = houses * int(args["per_house"]) + hotels * int(args["per_hotel"])
+            if amount == 0:
+                return True
+            return self._charge(p, [(self._bank_payee(), amount)], "card", "land_done")
+        raise AssertionError(f"unknown card effect {effect!r}")  # pragma: no cover
+
+    def _expire_claims(self) -> None:
+        if not self.claims:
+            return
+        keep = []
+        for c in self.claims:
+            if c.turn < self.turn:
+                self._emit(E.RentForfeited, c.owner, c.payer, c.square, c.amount)
+            else:
+                keep.append(c)
+        self.claims = keep
+
+    # --- roll / end turn / jail
+    def _check_roll(self, seat: int, a: Roll) -> None:
+        self._expect(seat, D.PRE_ROLL, "rolling")
+
+    def _do_roll(self, seat: int, a: Roll) -> None:
+        self._roll(seat)
+
+    def _check_end_turn(self, seat: int, a: EndTurn) -> None:
+        self._expect(seat, D.POST_ROLL, "ending the turn")
+
+    def _do_end_turn(self, seat: int, a: EndTurn) -> None:
+        self._end_turn()
+
+    def _check_pay_fine(self, seat: int, a: PayJailFine) -> None:
+        self._expect(seat, D.PRE_ROLL, "paying the jail fine")
+        if not self.in_jail[seat]:
+            raise IllegalAction("jail-fine-only-in-jail", "you are not in jail")
+        if self.cash[seat] < self.rules.jail_fine:
+            raise IllegalAction("cash", f"the fine is {self.rules.jail_fine}; you have {self.cash[seat]}")
+
+    def _do_pay_fine(self, seat: int, a: PayJailFine) -> None:
+        self._transfer(seat, self._bank_payee(), self.rules.jail_fine, "jail_fine")
+        self._leave_jail(seat, "fine")
+
+    def _check_use_card(self, seat: int, a: UseJailCard) -> None:
+        self._expect(seat, D.PRE_ROLL, "using a jail card")
+        if not self.in_jail[seat]:
+            raise IllegalAction("jail-card-only-in-jail", "you are not in jail")
+        if not self.jail_cards[seat]:
+            raise IllegalAction("no-jail-card", "you have no Get Out of Jail Free card")
+
+    def _do_use_card(self, seat: int, a: UseJailCard) -> None:
+        deck = self.jail_cards[seat].pop(0)
+        self._return_jail_card(deck)
+        self._emit(E.JailCardTransferred, deck, seat, -1)
+        self._leave_jail(seat, "card")
+
+    # --- rent claims
+    def _check_claim(self, seat: int, a: ClaimRent) -> None:
+        self._alive_check(seat)
+        if not any(c.owner == seat and c.square == a.square for c in self.claims):
+            raise IllegalAction(
+                "rent-claim-window", "no rent to claim there: rent must be claimed before the next player rolls"
+            )
+
+    def _do_claim(self, seat: int, a: ClaimRent) -> None:
+        claim = next(c for c in self.claims if c.owner == seat and c.square == a.square)
+        self.claims.remove(claim)
+        self._charge(claim.payer, [(seat, claim.amount)], "rent", None, claim.square)
+
+    # --- taxes, mortgage transfers, shortage answers
+    def _check_tax(self, seat: int, a: ChooseTax) -> None:
+        self._expect(seat, D.INCOME_TAX, "choosing the income tax")
+
+    def _do_tax(self, seat: int, a: ChooseTax) -> None:
+        d = self.stack.pop()
+        rules = self.rules
+        amount = (self.cash[seat] * rules.income_tax_percent // 100) if a.percent else rules.income_tax_alternative
+        if self._charge(seat, [(self._bank_payee(), amount)], "tax", d.then, d.square):
+            self._resume(d.then)
