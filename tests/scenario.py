@@ -12,7 +12,8 @@ with :func:`assert_consistent`. Square numbers are those of the ``classic-us`` e
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import pytest
 

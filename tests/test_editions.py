@@ -1,10 +1,11 @@
-"""The editions data layer: the four packaged editions and the loader's validation."""
+"""The editions data layer: the packaged editions and the loader's validation."""
 
 from __future__ import annotations
 
 import copy
 import tomllib
 from collections.abc import Callable
+from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
@@ -13,9 +14,11 @@ from typing import Any
 import pytest
 
 from landlords.editions import EditionError, edition_names, load_edition, parse_edition
-from landlords.engine.edition import CARD_EFFECTS, Edition
+from landlords.engine.edition import CARD_EFFECTS, Currency, Edition
 
-NAMES = ["classic-us", "london", "moscow", "warsaw"]
+NAMES = ["classic-us", "london", "london-kids", "moscow", "moscow-digital", "warsaw"]
+# the editions whose decks are the standard Chance and Community Chest decks (same ids and effects)
+STANDARD_DECKS = ["classic-us", "london", "moscow", "moscow-digital", "warsaw"]
 GROUPS = ["brown", "light_blue", "pink", "orange", "red", "yellow", "green", "dark_blue", "railroad", "utility"]
 
 
@@ -99,7 +102,7 @@ def _cards(e: Edition) -> dict[str, list[tuple[str, str, dict[str, int | str]]]]
     return {d: [(c.id, c.effect, dict(c.args)) for c in deck.cards] for d, deck in e.decks.items()}
 
 
-@pytest.mark.parametrize("name", NAMES[1:])
+@pytest.mark.parametrize("name", STANDARD_DECKS[1:])
 def test_same_cards_in_every_edition(name: str) -> None:
     assert _cards(load_edition(name)) == _cards(load_edition("classic-us"))
 
@@ -123,7 +126,7 @@ def test_card_effects() -> None:
 
 
 def test_names_and_currencies() -> None:
-    us, uk, ru, pl = (load_edition(n) for n in NAMES)
+    us, uk, ru, pl = (load_edition(n) for n in ("classic-us", "london", "moscow", "warsaw"))
     assert [e.squares[39].name for e in (us, uk, ru, pl)] == [
         "Boardwalk",
         "Mayfair",
@@ -153,6 +156,184 @@ def test_names_and_currencies() -> None:
     assert pl_chance["go-back-3"].startswith("COFASZ SIĘ O TRZY POLA")
     assert pl_chance["go-to-jail"].startswith("TRAFIASZ DO WIĘZIENIA")
     assert pl_chance["jail-free"].startswith("WYJŚCIE Z WIĘZIENIA ZA DARMO")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_card_squares_are_named_after_their_deck(name: str) -> None:
+    e = load_edition(name)
+    card_squares = [sq for sq in e.squares if sq.kind == "card"]
+    assert len(card_squares) == 6
+    for sq in card_squares:
+        assert sq.name == e.decks[sq.deck].name, sq
+
+
+def test_warsaw_card_squares_are_ryzyko() -> None:
+    pl = load_edition("warsaw")
+    assert [pl.squares[i].name for i in (2, 17, 33)] == ["Ryzyko"] * 3
+    assert [pl.squares[i].name for i in (7, 22, 36)] == ["Szansa"] * 3
+
+
+def _amounts_shown(e: Edition) -> None:
+    """Every amount a card pays or collects appears in its text in the edition's display."""
+    for deck in e.decks.values():
+        for card in deck.cards:
+            for arg in ("amount", "per_house", "per_hotel"):
+                if arg in card.args:
+                    assert e.currency.show(int(card.args[arg])) in card.text, (card.id, card.text)
+
+
+def test_currency_separator() -> None:
+    assert Currency("USD", "${amount}").separator == "\u202f"
+    assert Currency("USD", "${amount}").show(12345) == "$12\u202f345"
+    assert Currency("USD", "${amount}", separator=",").show(1234567) == "$1,234,567"
+    assert Currency("USD", "${amount}", separator=",").show(9999) == "$9999"  # 4 digits: not grouped
+    assert Currency("USD", "{amount} $", scale=1000, separator=",").show(-15) == "-15,000 $"
+
+
+# ----- moscow-digital: the moscow board in the computer version's dollars (seed 001) -----
+
+
+def test_moscow_digital() -> None:
+    e, moscow = load_edition("moscow-digital"), load_edition("moscow")
+    assert (e.id, e.name, e.language) == ("moscow-digital", "Монополия (компьютерная версия)", "ru")
+    cur = e.currency
+    assert (cur.code, cur.format, cur.scale, cur.separator) == ("USD", "{amount} $", 1000, ",")
+    assert cur.show(200) == "200,000 $"  # the salary, seed 001:25
+    assert cur.show(50) == "50,000 $"  # the jail fine, seed 001:87
+    assert (cur.show(15), cur.show(5), cur.show(1500)) == ("15,000 $", "5000 $", "1,500,000 $")
+    assert "seed 001" in e.source and "seed 001" in e.description
+    # the moscow board and decks exactly; only the currency and the amounts in the card texts differ
+    assert e.squares == moscow.squares
+    assert dict(e.groups) == dict(moscow.groups)
+    assert _cards(e) == _cards(moscow)
+    assert [d.name for d in e.decks.values()] == [d.name for d in moscow.decks.values()]
+    for deck_id, deck in e.decks.items():
+        for card, ru_card in zip(deck.cards, moscow.decks[deck_id].cards, strict=True):
+            assert "тыс." not in card.text and "₽" not in card.text
+            if "тыс. ₽" not in ru_card.text:
+                assert card.text == ru_card.text
+    chance = {c.id: c.text for c in e.decks["chance"].cards}
+    chest = {c.id: c.text for c in e.decks["community_chest"].cards}
+    assert chance["advance-to-go"] == "Отправляйтесь на поле «Вперёд». Получите 200,000 $."
+    assert chest["bank-error"] == "Банковская ошибка в вашу пользу. Получите 200,000 $."
+    _amounts_shown(e)
+
+
+# ----- london-kids: the home-made London game of seed 004 -----
+
+# «Конъюнктура» cards 6-16 as seed 004 writes them (004:3-23, text verbatim) with their machine effects
+# (RULES_MATRIX 3.2: card 6 a payment, REC K-1; card 15 back to Old Kent Road without salary, REC K-2).
+KIDS_SEED_CARDS: list[tuple[int, str, str, str, dict[str, int]]] = [
+    (6, "kids-06-consultation", "Плата за консультации 100F.", "pay", {"amount": 100}),
+    (7, "birthday", "В день рождения каждый игрок дарит по 10F.", "collect_from_each", {"amount": 10}),
+    (8, "bank-error", "Из-за банковской ошибки получаете 200F.", "collect", {"amount": 200}),
+    (9, "sale-of-stock", "Игра на бирже дает 50F.", "collect", {"amount": 50}),
+    (10, "inheritance", "Получаете наследство 100F.", "collect", {"amount": 100}),
+    (11, "tax-refund", "Изменение в налогах дают 20F.", "collect", {"amount": 20}),
+    (12, "kids-12-insurance", "Плата на страхование 50F.", "pay", {"amount": 50}),
+    (13, "beauty-contest", "Премия 10F за второе место на конкурсах красоты.", "collect", {"amount": 10}),
+    (14, "kids-14-shares", "Прибыль от акций 25F.", "collect", {"amount": 25}),
+    (15, "kids-15-old-kent-road", "Идите на OLD KENT RD.", "back_to", {"square": 1}),
+    (16, "kids-16-payments", "По платежам получаете 100F.", "collect", {"amount": 100}),
+]
+
+# cards 1-5 are lost (K-4): the standard Community Chest cards not already among 6-16
+KIDS_COMPLETED_CARDS: list[tuple[str, str, str, dict[str, int]]] = [
+    ("advance-to-go", "Отправляйтесь на поле «Старт».", "advance_to", {"square": 0}),
+    ("jail-free", "Освобождение из тюрьмы.", "jail_free", {}),
+    ("go-to-jail", "Отправляйтесь в тюрьму.", "go_to_jail", {}),
+    ("doctors-fee", "Оплатите лечение у врача 50F.", "pay", {"amount": 50}),
+    (
+        "street-repairs",
+        "Ремонт улиц: 40F за каждый дом, 115F за каждую гостиницу.",
+        "repairs",
+        {"per_house": 40, "per_hotel": 115},
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("number", "card_id", "text", "effect", "args"), KIDS_SEED_CARDS, ids=[f"card-{c[0]}" for c in KIDS_SEED_CARDS]
+)
+def test_london_kids_seed_cards(number: int, card_id: str, text: str, effect: str, args: dict[str, int]) -> None:
+    card = load_edition("london-kids").decks["community_chest"].cards[number - 1]
+    assert (card.id, card.text, card.effect, dict(card.args)) == (card_id, text, effect, args)
+    assert card.origin == "seed"
+
+
+def test_london_kids_completed_cards() -> None:
+    e = load_edition("london-kids")
+    chest = e.decks["community_chest"].cards
+    assert [(c.id, c.text, c.effect, dict(c.args)) for c in chest[:5]] == KIDS_COMPLETED_CARDS
+    assert [c.origin for c in chest] == ["completed"] * 5 + ["seed"] * 11
+    # the whole «Случай» deck is lost: the standard Chance deck, as in 'london', all marked completed
+    chance = e.decks["chance"].cards
+    assert _cards(e)["chance"] == _cards(load_edition("london"))["chance"]
+    assert all(c.origin == "completed" for c in chance)
+    texts = {c.id: c.text for c in chance}
+    assert texts["jail-free"] == "Освобождение из тюрьмы."  # the seed's name of the card (004:45)
+    assert texts["advance-to-boardwalk"] == "Отправляйтесь на поле «Mayfair»."
+    assert "«King's Cross»" in texts["advance-to-reading"] and "200F" in texts["advance-to-reading"]
+    assert "«Trafalgar Square»" in texts["advance-to-illinois"]
+    assert "«Pall Mall»" in texts["advance-to-st-charles"]
+    for card in (*chance, *chest):
+        assert "£" not in card.text and "$" not in card.text
+    _amounts_shown(e)
+
+
+def test_london_kids_decks_and_card_15() -> None:
+    e = load_edition("london-kids")
+    assert [(d.id, d.name, len(d.cards)) for d in e.decks.values()] == [
+        ("chance", "Случай", 16),
+        ("community_chest", "Конъюнктура", 16),
+    ]
+    card15 = e.decks["community_chest"].cards[14]
+    assert (card15.text, card15.effect) == ("Идите на OLD KENT RD.", "back_to")
+    assert card15.args["square"] == e.square_index("Old Kent Road") == 1
+    # both decks hold an «Освобождение из тюрьмы» card (seed 004:45 names it; K-7)
+    for deck in e.decks.values():
+        assert [c.effect for c in deck.cards].count("jail_free") == 1
+
+
+def test_london_kids_board() -> None:
+    e, london = load_edition("london-kids"), load_edition("london")
+    assert (e.id, e.language) == ("london-kids", "ru")
+    assert (e.currency.code, e.currency.format, e.currency.scale) == ("GBP", "{amount}F", 1)
+    assert (e.currency.show(200), e.currency.show(1500)) == ("200F", "1500F")
+    # squares, prices and rents exactly as london; only names differ
+    assert [replace(sq, name="") for sq in e.squares] == [replace(sq, name="") for sq in london.squares]
+    assert [e.squares[i].name for i in (5, 15, 25, 35)] == [
+        "King's Cross",
+        "Marylebone",
+        "Fenchurch St.",
+        "Liverpool St.",
+    ]
+    assert [e.squares[i].name for i in (12, 28)] == ["Electric Company", "Water Works"]
+    stations_and_utilities = (5, 12, 15, 25, 28, 35)
+    for sq, uk in zip(e.squares, london.squares, strict=True):
+        if sq.is_property and sq.index not in stations_and_utilities:
+            assert sq.name == uk.name  # the UK street names
+    assert e.squares[1].name == "Old Kent Road"
+    assert [e.squares[i].name for i in (0, 10, 20)] == ["Старт", "Тюрьма", "Свободная парковка"]
+    assert "seed 004" in e.source and "ompleted" in e.source
+
+
+@pytest.mark.parametrize("name", STANDARD_DECKS)
+def test_origin_is_unset_in_the_other_editions(name: str) -> None:
+    for deck in load_edition(name).decks.values():
+        assert all(card.origin == "" for card in deck.cards)
+
+
+def test_origin_back_to_and_separator_parse() -> None:
+    data = copy.deepcopy(classic_data())
+    _chance(data, 0).update(effect="back_to", origin="completed")
+    _chance(data, 1).update(origin="seed")
+    data["currency"]["separator"] = " "
+    e = parse_edition(data, "mine.toml")
+    first, second, third = e.decks["chance"].cards[:3]
+    assert (first.effect, dict(first.args), first.origin) == ("back_to", {"square": 39}, "completed")
+    assert (second.origin, third.origin) == ("seed", "")
+    assert e.currency.show(12345) == "$12 345"
 
 
 def test_packaged_editions_are_cached_and_read_only() -> None:
@@ -350,6 +531,42 @@ MALFORMED: list[tuple[str, Mutation, str]] = [
         "empty deck",
         lambda d: d["decks"]["chance"].update(cards=[]),
         "decks.chance.cards: expected a non-empty array",
+    ),
+    (
+        "bad card origin",
+        lambda d: _chance(d, 2).update(origin="invented"),
+        'decks.chance.cards[2].origin: expected one of seed, completed, got "invented"',
+    ),
+    (
+        "empty card origin",
+        lambda d: _chance(d, 2).update(origin=""),
+        "decks.chance.cards[2].origin: expected one of",
+    ),
+    (
+        "back_to needs square",
+        lambda d: _chance(d, 10).update(effect="back_to"),
+        "decks.chance.cards[10].square: missing required key",
+    ),
+    (
+        "back_to square range",
+        lambda d: _chance(d, 0).update(effect="back_to", square=40),
+        "decks.chance.cards[0].square: expected a square index 0..39, got 40",
+    ),
+    (
+        "back_to takes no steps",
+        lambda d: _chance(d, 9).update(effect="back_to"),
+        "decks.chance.cards[9].steps: unknown key for effect 'back_to'",
+    ),
+    (
+        "empty separator",
+        lambda d: d["currency"].update(separator=""),
+        'currency.separator: expected a non-empty string without digits, got ""',
+    ),
+    ("digit separator", lambda d: d["currency"].update(separator="0"), "currency.separator: expected a non-empty"),
+    (
+        "separator not a string",
+        lambda d: d["currency"].update(separator=1),
+        "currency.separator: expected a non-empty",
     ),
 ]
 

@@ -81,11 +81,12 @@ def play_checked(
     rules: dict | None = None,
     max_turns: int = 250,
     probe_illegal: bool = True,
+    ruleset: str = "hasbro-ru",
 ) -> landlords.Game:
     rng = random.Random(seed)
     game = landlords.new_game(
         edition,
-        "hasbro-ru",
+        ruleset,
         players=players,
         seed=seed,
         rules=rules,
@@ -154,3 +155,26 @@ def test_scarce_buildings_keep_stock_conserved():
     """With 6 houses and 1 hotel in the bank, shortages and auctions happen often."""
     for seed in range(40):
         play_checked(seed, "classic-us", 4, {"houses": 6, "hotels": 1}, max_turns=300, probe_illegal=False)
+
+
+RULESETS = ["hasbro-ru", "hasbro-ru-a", "digital", "polish", "kids-london"]
+
+
+@given(
+    seed=st.integers(0, 2**31),
+    ruleset=st.sampled_from(RULESETS),
+    players=st.integers(2, 4),
+    speed_die=st.booleans(),
+)
+def test_every_ruleset_keeps_every_invariant(seed, ruleset, players, speed_die):
+    """Each ruleset on its own edition, with and without the speed die."""
+    play_checked(seed, None, players, {"speed_die": speed_die}, ruleset=ruleset)
+
+
+@pytest.mark.slow
+def test_many_games_per_ruleset_keep_every_invariant():
+    count = int(os.environ.get("LANDLORDS_INVARIANT_GAMES", "300")) // 5
+    for seed in range(count):
+        for i, ruleset in enumerate(RULESETS):
+            play_checked(seed * 7 + i, None, 2 + seed % 3, {"speed_die": seed % 2 == 1}, max_turns=150,
+                         probe_illegal=seed % 2 == 0, ruleset=ruleset)

@@ -7,10 +7,6 @@ column), section 2.1 items 5-7 and 15; RECs H-1, H-2, H-3, H-22, H-23.
 from __future__ import annotations
 
 import pytest
-
-from landlords.engine import events as E
-from landlords.engine.actions import PASS, Bid, Build, SellBuilding, Unmortgage, WantBuilding
-
 from scenario import (
     BOARDWALK,
     BROWN,
@@ -38,6 +34,9 @@ from scenario import (
     payments,
     set_cash,
 )
+
+from landlords.engine import events as E
+from landlords.engine.actions import PASS, Bid, Build, SellBuilding, Unmortgage, WantBuilding
 
 
 def dark_blue_game(players: int = 3, **rules):

@@ -5,9 +5,6 @@ Spec: seed 000:39-41, 000:190; RULES_MATRIX.md rows D1-D8 (hasbro-ru column).
 
 from __future__ import annotations
 
-from landlords.engine import events as E
-from landlords.engine.actions import BUY, DECLINE, PASS, ROLL, Bid
-
 from scenario import (
     BALTIC,
     READING,
@@ -22,6 +19,9 @@ from scenario import (
     roll,
     set_cash,
 )
+
+from landlords.engine import events as E
+from landlords.engine.actions import BUY, DECLINE, PASS, ROLL, Bid
 
 
 def landed_on_baltic(players: int = 3):

@@ -7,10 +7,6 @@ REC H-26.
 from __future__ import annotations
 
 import pytest
-
-from landlords.engine import events as E
-from landlords.engine.actions import ACCEPT, ROLL, USE_JAIL_CARD, Mortgage, ProposeTrade
-
 from scenario import (
     BROWN,
     CC3,
@@ -35,6 +31,9 @@ from scenario import (
     roll,
     set_cash,
 )
+
+from landlords.engine import events as E
+from landlords.engine.actions import ACCEPT, ROLL, USE_JAIL_CARD, Mortgage, ProposeTrade
 
 
 def test_each_deck_has_sixteen_cards_shuffled_at_setup() -> None:

@@ -7,23 +7,6 @@ section 2.1 items 4 and 8; RECs H-4, H-15, H-20, H-21, H-24.
 from __future__ import annotations
 
 import pytest
-
-from landlords.engine import IllegalAction
-from landlords.engine import events as E
-from landlords.engine.actions import (
-    ACCEPT,
-    DECLARE_BANKRUPTCY,
-    END_TURN,
-    PASS,
-    REJECT,
-    ROLL,
-    Bid,
-    LiftMortgage,
-    Mortgage,
-    ProposeTrade,
-    SellBuilding,
-)
-
 from scenario import (
     BALTIC,
     BOARDWALK,
@@ -49,6 +32,22 @@ from scenario import (
     place,
     roll,
     set_cash,
+)
+
+from landlords.engine import IllegalAction
+from landlords.engine import events as E
+from landlords.engine.actions import (
+    ACCEPT,
+    DECLARE_BANKRUPTCY,
+    END_TURN,
+    PASS,
+    REJECT,
+    ROLL,
+    Bid,
+    LiftMortgage,
+    Mortgage,
+    ProposeTrade,
+    SellBuilding,
 )
 
 

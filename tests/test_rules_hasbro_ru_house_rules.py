@@ -9,21 +9,21 @@ theme's rules in the other test_rules_hasbro_ru_*.py files.
 from __future__ import annotations
 
 import pytest
-
-import landlords
-from landlords import ConfigError
-from landlords.engine.actions import DECLINE, Build, Mortgage
-
 from scenario import (
     BALTIC,
     BOARDWALK,
     DARK_BLUE,
     GO,
+    GREEN,
     MEDITERRANEAN,
+    ORANGE,
     PARK_PLACE,
+    YELLOW,
     assert_consistent,
     assert_illegal,
     build,
+    end_turn,
+    events,
     expect,
     give,
     new_game,
@@ -32,6 +32,11 @@ from scenario import (
     put_in_jail,
     roll,
 )
+
+import landlords
+from landlords import ConfigError
+from landlords.engine import events as E
+from landlords.engine.actions import DECLINE, Build, Mortgage, SellBuilding
 
 
 def test_defaults_are_the_recommended_readings() -> None:
@@ -47,6 +52,14 @@ def test_defaults_are_the_recommended_readings() -> None:
     assert r.even_building and r.even_selling and r.shortage_auction
     assert not (r.trade_price_cap or r.free_parking_pot or r.no_rent_owner_in_jail or r.double_salary_on_go)
     assert r.turn_limit is None and not r.jail_doubles_extra_roll
+    # L3 / N1 «— (any time)», 000:249 «Здания можно продавать в любое время», 000:279 trade while in debt
+    assert (r.build_timing, r.mortgage_timing, r.trade_timing) == ("any", "any", "any")
+    assert r.trade_in_debt and r.trade_mortgaged
+    # 000:97 four houses on each lot; REC H-2 clearance; REC H-15; 000:117, 000:273; H-18 off by default
+    assert r.hotel_requires == "group" and r.hotel_sale_without_houses == "clear"
+    assert r.transfer_mode == "lift_or_fee" and r.lift_base == "mortgage"
+    assert (r.bankruptcy_to_player, r.bankrupt_property_to_bank) == ("creditor_takes", "auction")
+    assert not r.speed_die and r.max_builds_per_group_per_turn == 0
 
 
 def test_unknown_or_mistyped_house_rule_is_rejected() -> None:
@@ -121,8 +134,8 @@ def test_house_rule_salary() -> None:
 
 @pytest.mark.parametrize("start, dice, salary", [(36, (1, 3), 400), (36, (2, 3), 200)])
 def test_house_rule_double_salary_on_go(start: int, dice: tuple[int, int], salary: int) -> None:
-    """Option double_salary_on_go (a common house rule, not in the seed): landing exactly on GO pays
-    twice the salary; passing it pays the ordinary salary."""
+    """Option double_salary_on_go (a common house rule, not in the seed; 000:188 pays 200 either way):
+    landing exactly on GO pays twice the salary; passing it pays the ordinary salary."""
     g = new_game(3, dice=[dice], double_salary_on_go=True)
     give(g, 0, MEDITERRANEAN)
     place(g, 0, start)
@@ -133,7 +146,8 @@ def test_house_rule_double_salary_on_go(start: int, dice: tuple[int, int], salar
 
 
 def test_house_rule_jail_doubles_extra_roll() -> None:
-    """Option jail_doubles_extra_roll (REC H-10 default: no extra roll after leaving jail by a double)."""
+    """Option jail_doubles_extra_roll (000:231 moves by the double, an extra roll is not stated;
+    REC H-10 default: no extra roll after leaving jail by a double)."""
     g = new_game(3, dice=[(2, 2)], jail_doubles_extra_roll=True)
     give(g, 0, 14)
     put_in_jail(g, 0)
@@ -166,4 +180,75 @@ def test_house_rule_three_doubles_never_jail() -> None:
         roll(g)  # 2 (chest), 6, 12
     assert g.position[0] == 12 and not g.in_jail[0]
     expect(g, "pre_roll", 0)  # a fourth roll, still no jail
+    assert_consistent(g)
+
+
+def test_house_rule_hotel_sale_forbidden_without_four_bank_houses() -> None:
+    """Option hotel_sale_without_houses="forbidden": 000:241 read literally «если вы продаете Отели, вы не
+    можете заменить их Домами, если в Банке нет лишних Домов» (REC H-2 default: clear the lot)."""
+    g = new_game(3, hotel_sale_without_houses="forbidden")
+    give(g, 0, *DARK_BLUE)
+    build(g, PARK_PLACE, 5)
+    build(g, BOARDWALK, 5)
+    give(g, 1, *GREEN, *YELLOW, *ORANGE)
+    for sq in GREEN + YELLOW:
+        build(g, sq, 4)
+    build(g, ORANGE[0], 2)
+    build(g, ORANGE[1], 2)
+    build(g, ORANGE[2], 1)
+    assert g.bank_houses == 3
+    assert_illegal(g, 0, SellBuilding(PARK_PLACE), "hotel-sale-needs-houses")
+    g.apply(1, SellBuilding(ORANGE[0]))  # a fourth house back in the bank
+    g.apply(0, SellBuilding(PARK_PLACE))
+    assert g.level[PARK_PLACE] == 4 and g.bank_houses == 0
+    assert_consistent(g)
+
+
+# ------------------------------------------------------------------ the red (speed) die, REC H-18
+def speed_game(dice: list, **rules):
+    """Two players, speed die on; seat 0 passes GO on its first move (36 -> 1), seat 1 visits jail,
+    so seat 0's second roll is the first with the red die."""
+    g = new_game(2, dice=[(2, 3), (4, 6), *dice], speed_die=True, **rules)
+    give(g, 0, MEDITERRANEAN)
+    place(g, 0, 36)
+    roll(g)
+    end_turn(g)
+    roll(g)
+    end_turn(g)
+    return g
+
+
+def test_speed_die_is_off_by_default() -> None:
+    """000:143-145 «может быть третий красный кубик» - optional; REC H-18 and the product decision: off by
+    default, so every roll is two dice."""
+    g = new_game(2, dice=[(2, 3), (4, 6), (1, 2)])
+    give(g, 0, MEDITERRANEAN)
+    place(g, 0, 36)
+    for _ in range(3):
+        roll(g)
+        end_turn(g)
+    assert all(len(r.dice) == 2 for r in events(g, E.Rolled))
+    assert g.position[0] == 4
+    assert_consistent(g)
+
+
+def test_speed_die_number_adds_to_the_move() -> None:
+    """000:145 «Три его грани содержат 1, 2, 3 очка, которые суммируются с количеством на белых костях»."""
+    g = speed_game([(2, 4, 3)])
+    roll(g)  # 2 + 4 + 3 from Mediterranean (1) to 10, just visiting
+    assert g.position[0] == 10 and not g.in_jail[0]
+    assert [len(r.dice) for r in events(g, E.Rolled)] == [2, 2, 3]
+    assert_consistent(g)
+
+
+@pytest.mark.parametrize("red, rent", [(3, 4 * (2 + 1 + 3)), (4, 4 * (2 + 1))])
+def test_speed_die_utility_rent_counts_numbers_and_mr_monopoly_as_zero(red: int, rent: int) -> None:
+    """000:147 «При расчете арендной платы считают, что Мистер Монополия и автобус стоят 0 очков. Остальные
+    значения прибавляются к полученным на белых кубиках»: Water Works owned by seat 1, one utility (4x)."""
+    g = speed_game([(2, 1, red)])
+    give(g, 1, 28)
+    place(g, 0, 28 - (2 + 1 + (red if red <= 3 else 0)))
+    roll(g)
+    assert len(events(g, E.Rolled)[-1].dice) == 3
+    assert [(p.payer, p.payee, p.amount) for p in payments(g, "rent")] == [(0, 1, rent)]
     assert_consistent(g)

@@ -6,18 +6,6 @@ H-16, H-17.
 
 from __future__ import annotations
 
-from landlords.engine import events as E
-from landlords.engine.actions import (
-    ACCEPT,
-    END_TURN,
-    PAY_JAIL_FINE,
-    ROLL,
-    USE_JAIL_CARD,
-    Build,
-    Mortgage,
-    ProposeTrade,
-)
-
 from scenario import (
     BALTIC,
     BROWN,
@@ -39,6 +27,18 @@ from scenario import (
     put_in_jail,
     roll,
     set_cash,
+)
+
+from landlords.engine import events as E
+from landlords.engine.actions import (
+    ACCEPT,
+    END_TURN,
+    PAY_JAIL_FINE,
+    ROLL,
+    USE_JAIL_CARD,
+    Build,
+    Mortgage,
+    ProposeTrade,
 )
 
 

@@ -7,20 +7,6 @@ Spec: seed 000:105-111, 000:139, 000:245-267, 000:283-285; RULES_MATRIX.md rows 
 from __future__ import annotations
 
 import pytest
-
-from landlords.engine import events as E
-from landlords.engine.actions import (
-    ACCEPT,
-    END_TURN,
-    REJECT,
-    ROLL,
-    LiftMortgage,
-    Mortgage,
-    ProposeTrade,
-    SellBuilding,
-    Unmortgage,
-)
-
 from scenario import (
     BALTIC,
     BOARDWALK,
@@ -42,6 +28,19 @@ from scenario import (
     new_game,
     payments,
     set_cash,
+)
+
+from landlords.engine import events as E
+from landlords.engine.actions import (
+    ACCEPT,
+    END_TURN,
+    REJECT,
+    ROLL,
+    LiftMortgage,
+    Mortgage,
+    ProposeTrade,
+    SellBuilding,
+    Unmortgage,
 )
 
 

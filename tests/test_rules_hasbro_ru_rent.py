@@ -7,10 +7,6 @@ E1-E7, F3-F4, G2-G3 (hasbro-ru column); RECs H-5, H-11, H-12, H-25.
 from __future__ import annotations
 
 import pytest
-
-from landlords.engine import events as E
-from landlords.engine.actions import ClaimRent, Mortgage
-
 from scenario import (
     BALTIC,
     BOARDWALK,
@@ -41,6 +37,9 @@ from scenario import (
     roll,
     set_cash,
 )
+
+from landlords.engine import events as E
+from landlords.engine.actions import ClaimRent, Mortgage
 
 
 def rent_paid(g, start: int = 0) -> list[tuple[int, int, int]]:
@@ -155,8 +154,8 @@ def test_passing_a_railroad_pays_nothing() -> None:
 
 
 def test_card_to_nearest_railroad_pays_double_rent() -> None:
-    """Classic card (the seed gives no text, F4): «nearest railroad … pay twice the rent»: one railroad
-    owned, 2 x 25."""
+    """000:53 rent by the number of stations owned; the card text is the edition's (the seed gives
+    none, F4): «nearest railroad … pay twice the rent»: one railroad owned, 2 x 25."""
     g = new_game(3, dice=[(1, 4)], decks={"chance": ["nearest-railroad-1"]})
     give(g, 1, PENNSYLVANIA_RR)
     place(g, 0, 2)
@@ -211,8 +210,8 @@ def test_card_to_nearest_utility_rerolls_with_the_normal_multiplier(
 
 
 def test_card_utility_rent_option_reroll_x10() -> None:
-    """Option card_utility_rent="reroll_x10" (the US card text; REC H-25 keeps it off): ten times the
-    new roll even with one utility owned."""
+    """Option card_utility_rent="reroll_x10" (000:51 roll first; the multiplier is the US card text;
+    REC H-25 keeps it off): ten times the new roll even with one utility owned."""
     g = new_game(3, dice=[(1, 4), (6, 5)], decks={"chance": ["nearest-utility"]}, card_utility_rent="reroll_x10")
     give(g, 1, ELECTRIC)
     place(g, 0, 2)

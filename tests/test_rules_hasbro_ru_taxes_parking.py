@@ -6,9 +6,6 @@ items 2 and 13; RECs H-6, H-7.
 
 from __future__ import annotations
 
-from landlords.engine import events as E
-from landlords.engine.actions import DECLINE, END_TURN, PASS, PAY_JAIL_FINE, ROLL, Bid, ChooseTax
-
 from scenario import (
     BALTIC,
     FREE_PARKING,
@@ -30,6 +27,9 @@ from scenario import (
     roll,
     set_cash,
 )
+
+from landlords.engine import events as E
+from landlords.engine.actions import DECLINE, END_TURN, PASS, PAY_JAIL_FINE, ROLL, Bid, ChooseTax
 
 
 def taxes(g, start: int = 0) -> list[tuple[int, int, int]]:

@@ -25,9 +25,11 @@ from ..engine.actions import (
     Action,
     Bid,
     Build,
+    ChooseMove,
     ChooseTax,
     LiftMortgage,
     Mortgage,
+    MoveTo,
     ProposeTrade,
     SellBuilding,
     Unmortgage,
@@ -76,7 +78,33 @@ class BaselineBot:
             return WantBuilding(self._build_choice(game, seat) is not None)
         if kind == D.PLACE_BUILDING:
             return next(iter(game.legal_actions(seat)))
+        if kind == D.BUS:
+            return self._bus_move(game, seat, d)
+        if kind == D.TRIPLES:
+            return MoveTo(self._best_square(game, seat))
         raise ValueError(f"baseline bot cannot handle decision {kind!r}")  # pragma: no cover
+
+    # ------------------------------------------------------------ the speed die
+    def _square_score(self, game: Game, seat: int, sq: int) -> int:
+        """How good it is to land on ``sq``: buying chances good, opponents' rent bad."""
+        t = game.t
+        if not t.is_property[sq]:
+            return -200 if t.kind[sq] in ("go_to_jail", "tax") else 0
+        o = game.owner[sq]
+        if o < 0:
+            return t.price[sq] if game.cash[seat] >= t.price[sq] else 0
+        if o == seat or game.mortgaged[sq]:
+            return 10
+        return -game.rent_for(sq, 7)
+
+    def _bus_move(self, game: Game, seat: int, d: Decision) -> Action:
+        d1, d2 = d.data
+        here = game.position[seat]
+        best = max(sorted({d1, d2, d1 + d2}), key=lambda k: self._square_score(game, seat, (here + k) % game.size))
+        return ChooseMove(best)
+
+    def _best_square(self, game: Game, seat: int) -> int:
+        return max(range(game.size), key=lambda sq: self._square_score(game, seat, sq))
 
     # ------------------------------------------------------------ valuation
     def _reserve(self, game: Game, seat: int) -> int:
@@ -194,7 +222,7 @@ class BaselineBot:
             low = min(members, key=level.__getitem__)
             if level[low] >= HOTEL:
                 continue
-            if game._buildable(seat, low) is None:
+            if game.is_legal(seat, Build(low)):
                 rent_gain = t.rent[low][level[low] + 1]
                 if best is None or rent_gain > best[0]:
                     best = (rent_gain, low)
@@ -248,12 +276,14 @@ class BaselineBot:
             spare = game.cash[seat] - self._reserve(game, seat)
             swap = self._swap_for(game, seat, q, members)
             self._rejected[key] = game.turn
+            offer = None
             if swap is not None:
                 extra = max(0, min(spare, t.price[sq] - t.price[swap]))
-                return ProposeTrade(q, give_properties=(swap,), give_cash=extra, take_properties=(sq,))
-            cash = min(spare, t.price[sq] * 3)
-            if cash >= t.price[sq] * 3:
-                return ProposeTrade(q, give_cash=cash, take_properties=(sq,))
+                offer = ProposeTrade(q, give_properties=(swap,), give_cash=extra, take_properties=(sq,))
+            elif spare >= t.price[sq] * 3:
+                offer = ProposeTrade(q, give_cash=t.price[sq] * 3, take_properties=(sq,))
+            if offer is not None and game.is_legal(seat, offer):
+                return offer
         return None
 
     def _swap_for(self, game: Game, seat: int, q: int, keep: tuple[int, ...]) -> int | None:

@@ -136,7 +136,7 @@ def rules(ruleset, rules) -> None:
     for col in ("option", "value", "seed", "meaning"):
         table.add_column(col)
     for f in Ruleset.options():
-        table.add_row(f.name, repr(getattr(r, f.name)), f.metadata.get("source", ""), f.metadata.get("doc", ""))
+        table.add_row(f.name, repr(getattr(r, f.name)), r.source_of(f.name), f.metadata.get("doc", ""))
     console.print(table)
 
 

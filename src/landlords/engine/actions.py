@@ -165,6 +165,30 @@ class WantBuilding(Action):
     want: bool
 
 
+@dataclass(frozen=True, slots=True)
+class TimeOut(Action):
+    """Applied by a clock (an interactive front end), never chosen by a player: the seat let its
+    time run out, which the timed rulesets treat as bankruptcy to the bank."""
+
+    TYPE: ClassVar[str] = "time_out"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseMove(Action):
+    """The speed die's Bus: move by one white die or by their sum."""
+
+    TYPE: ClassVar[str] = "choose_move"
+    steps: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTo(Action):
+    """Speed-die triples: move to any square."""
+
+    TYPE: ClassVar[str] = "move_to"
+    square: int
+
+
 ROLL = Roll()
 END_TURN = EndTurn()
 BUY = Buy()
@@ -199,6 +223,9 @@ ACTION_TYPES: dict[str, type[Action]] = {
         ChooseTax,
         LiftMortgage,
         WantBuilding,
+        TimeOut,
+        ChooseMove,
+        MoveTo,
     )
 }
 

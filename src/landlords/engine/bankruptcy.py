@@ -10,6 +10,7 @@ from . import decision as D
 from . import events as E
 from .actions import (
     DeclareBankruptcy,
+    TimeOut,
 )
 from .decision import AuctionState, Debt, Decision
 from .errors import IllegalAction
@@ -18,54 +19,61 @@ from .events import BANK
 
 class Bankruptcy:
     # ------------------------------------------------------------ bankruptcy
-    def _go_bankrupt(self, p: int, d: Decision) -> None:
-        debt: Debt = d.data
-        players = [party for party, _ in debt.creditors if party >= 0 and not self.bankrupt[party]]
-        creditor = players[0] if players else BANK
-        self.stack.remove(d)
+    def _go_bankrupt(self, p: int, d: Decision | None) -> None:
+        """``p`` leaves the game, owing the debt of ``d`` (None: ran out of time, owes the bank)."""
+        rules = self.rules
+        debt: Debt | None = d.data if d is not None else None
+        creditors = [(party, amount) for party, amount in (debt.creditors if debt else []) if party >= 0]
+        creditors = [(party, amount) for party, amount in creditors if not self.bankrupt[party]]
+        creditor = creditors[0][0] if creditors else BANK
+        bank_takes_all = creditor < 0 or rules.bankruptcy_to_player == "bank_pays_creditor"
+        if d is not None:
+            self.stack.remove(d)
         self.claims = [c for c in self.claims if c.owner != p and c.payer != p]
         props = self.owned_by(p)
         self._emit(E.WentBankrupt, p, creditor)
         self.bankrupt[p] = True
-        for sq in props:  # buildings go back to the bank
+        for sq in props:  # buildings go back to the bank (sold at the sell-back price for a creditor)
             level = self.level[sq]
             if level:
-                if creditor >= 0:
+                if not bank_takes_all:
                     self._transfer(BANK, p, level * self.building_value(sq), "building_sale", sq)
                 self._return_buildings(sq)
-        if creditor >= 0:
+        if not bank_takes_all:
             self._transfer(p, creditor, self.cash[p], "bankruptcy")
             for sq in props:
                 self._give_property(sq, p, creditor)
             for deck in self.jail_cards[p]:
                 self.jail_cards[creditor].append(deck)
                 self._emit(E.JailCardTransferred, deck, p, creditor)
-            self.jail_cards[p] = []
         else:
             self._transfer(p, BANK, self.cash[p], "bankruptcy")
+            if creditor >= 0:  # the bank pays the creditor what was owed (digital 001:131)
+                self._transfer(BANK, creditor, creditors[0][1], "bankruptcy")
             for deck in self.jail_cards[p]:
                 self._return_jail_card(deck)
                 self._emit(E.JailCardTransferred, deck, p, -1)
-            self.jail_cards[p] = []
             for sq in props:
                 self.mortgaged[sq] = False
                 self._give_property(sq, p, -1)
+        self.jail_cards[p] = []
         # the bankrupt player's own decisions disappear; what they were to do next still happens
         dropped = [x.then for x in reversed(self.stack) if x.seat == p and x.kind != D.AUCTION and x.then]
         self.stack[:] = [x for x in self.stack if x.seat != p or x.kind == D.AUCTION]
-        for x in self.stack:
+        for x in list(self.stack):
             if x.kind == D.AUCTION and p in x.data.bidders:
                 self._drop_bidder(x, p)
         alive = self.alive()
         if len(alive) == 1:
             self._game_over(alive[0], "last_player")
             return
-        then = "end_turn" if p == self.current else (dropped[-1] if dropped else d.then)
-        if creditor >= 0:
+        own_then = d.then if d is not None else None
+        then = "end_turn" if p == self.current else (dropped[-1] if dropped else own_then)
+        if not bank_takes_all:
             mortgaged = [sq for sq in props if self.mortgaged[sq]]
             if mortgaged and not self._receive_mortgaged(creditor, mortgaged, then):
                 return
-        elif self.rules.auctions and props:
+        elif rules.auctions and props and rules.bankrupt_property_to_bank == "auction":
             self.auction_queue.extend(props)
             self.after_auctions = then
             self._next_queued_auction()
@@ -111,3 +119,19 @@ class Bankruptcy:
 
     def _do_bankrupt(self, seat: int, a: DeclareBankruptcy) -> None:
         self._go_bankrupt(seat, self.stack[-1])
+
+    # --- time
+    def _check_time_out(self, seat: int, a: TimeOut) -> None:
+        self._alive_check(seat)
+        rules = self.rules
+        if rules.player_time_minutes is not None:
+            return  # a player's own time budget can run out at any moment
+        if not rules.timeout_bankrupt:
+            raise IllegalAction("no-time-limit", "this ruleset has no time limit to run out")
+        d = self.stack[-1] if self.stack else None
+        if d is None or d.seat != seat:
+            raise IllegalAction("not-your-turn", f"{self.names[seat]} is not the one deciding")
+
+    def _do_time_out(self, seat: int, a: TimeOut) -> None:
+        """The seat ran out of time (digital 001:133, polish 002:111): bankrupt to the bank."""
+        self._go_bankrupt(seat, None)

@@ -52,8 +52,14 @@ class Buildings:
         level = self.level[sq]
         if level >= HOTEL:
             return ("one-hotel-per-lot", f"{name} already has a hotel")
+        limit = self.rules.max_builds_per_group_per_turn
+        if limit and self.builds_this_turn.get((seat, t.group_of[sq]), 0) >= limit:
+            return (
+                "build-limit-per-turn",
+                f"at most {limit} building(s) per colour group in one turn",
+            )
         if level == 4:
-            if any(self.level[m] < 4 for m in members):
+            if self.rules.hotel_requires == "group" and any(self.level[m] < 4 for m in members):
                 return ("hotel-after-four-houses", "a hotel needs four houses on every street of the group")
             if self.bank_hotels <= 0:
                 return ("hotel-stock", "the bank has no hotels left")
@@ -81,6 +87,8 @@ class Buildings:
         else:
             self.bank_houses -= 1
         self.level[sq] += 1
+        key = (seat, self.t.group_of[sq])
+        self.builds_this_turn[key] = self.builds_this_turn.get(key, 0) + 1
         if cost:
             self._transfer(seat, BANK, cost, "building", sq)
         self._emit(E.Built, seat, sq, self.level[sq], cost)
@@ -169,6 +177,7 @@ class Buildings:
         ):
             raise IllegalAction("shortage-auction", "scarce buildings are being shared out: wait for the auction")
         else:
+            self._check_window(seat, self.rules.build_timing, "build-timing", "buying houses")
             why = self._buildable(seat, a.square)
         if why is not None:
             raise IllegalAction(*why)
@@ -196,8 +205,14 @@ class Buildings:
         sq = a.square
         if not 0 <= sq < self.size or self.owner[sq] != seat or self.t.kind[sq] != STREET:
             raise IllegalAction("sell-own-building", "you have no buildings there")
+        self._check_window(seat, self.rules.mortgage_timing, "sell-timing", "selling buildings", debt_ok=True)
         name = self.edition.squares[sq].name
         level = self.level[sq]
+        if level == HOTEL and self.bank_houses < 4 and self.rules.hotel_sale_without_houses == "forbidden":
+            raise IllegalAction(
+                "hotel-sale-needs-houses",
+                f"the bank has {self.bank_houses} houses: a hotel is sold back only for four houses",
+            )
         if level == 0:
             raise IllegalAction("sell-own-building", f"{name} has no buildings")
         members = self.t.members[sq]

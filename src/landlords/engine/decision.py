@@ -16,6 +16,8 @@ INCOME_TAX = "income_tax"  # the fixed amount or the percentage
 MORTGAGE_TRANSFER = "mortgage_transfer"  # received a mortgaged property: lift now or pay the fee
 BUILDING_INTEREST = "building_interest"  # buildings are scarce: do you want one too?
 PLACE_BUILDING = "place_building"  # you won a scarce building at auction: choose its lot
+BUS = "bus"  # the speed die's Bus: move by one white die or by their sum
+TRIPLES = "triples"  # speed-die triples: move to any square
 
 DECISION_KINDS = (
     PRE_ROLL,
@@ -28,6 +30,8 @@ DECISION_KINDS = (
     MORTGAGE_TRANSFER,
     BUILDING_INTEREST,
     PLACE_BUILDING,
+    BUS,
+    TRIPLES,
 )
 
 

@@ -6,6 +6,11 @@ import random
 from collections import deque
 from collections.abc import Iterable, MutableSequence, Sequence
 
+# The speed die (reference: cards-and-dice.md): faces 1, 2, 3, Mr. Monopoly twice, and the Bus.
+MR_MONOPOLY = 4
+BUS = 5
+SPEED_FACES = (0, 1, 2, 3, MR_MONOPOLY, MR_MONOPOLY, BUS)  # indexed by the die's value 1..6
+
 
 class Chance:
     """Dice and shuffles from one ``random.Random``; scripted dice are used first when given.

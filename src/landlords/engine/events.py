@@ -59,6 +59,14 @@ class Moved(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class SpeedDieMoved(Event):
+    KIND: ClassVar[str] = "speed_die_moved"
+    seat: int
+    face: str  # mr_monopoly | bus | triples
+    square: int
+
+
+@dataclass(frozen=True, slots=True)
 class Paid(Event):
     KIND: ClassVar[str] = "paid"
     payer: int

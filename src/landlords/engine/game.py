@@ -35,6 +35,7 @@ from .actions import (
     Bid,
     Build,
     Buy,
+    ChooseMove,
     ChooseTax,
     ClaimRent,
     DeclareBankruptcy,
@@ -42,12 +43,14 @@ from .actions import (
     EndTurn,
     LiftMortgage,
     Mortgage,
+    MoveTo,
     Pass,
     PayJailFine,
     ProposeTrade,
     Reject,
     Roll,
     SellBuilding,
+    TimeOut,
     Unmortgage,
     UseJailCard,
     WantBuilding,
@@ -154,6 +157,11 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy):
         self.extra_roll = False
         self.sent_to_jail = False
         self.claims: list[RentClaim] = []
+        self.builds_this_turn: dict[tuple[int, int], int] = {}  # (seat, group) -> buildings bought
+        self.passed_go = [False] * n  # has passed GO once (the speed die joins after that)
+        self.speed_face = 0  # the speed die's last face: 1-3, or MR_MONOPOLY / BUS; 0 when not rolled
+        self.move_total = 0  # the roll total that counts for utility rent
+        self.mr_monopoly_pending = False
         self.stack: list[Decision] = []
         self.auction_queue: list[int] = []
         self.after_auctions: str | None = None
@@ -261,6 +269,13 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy):
         elif kind == D.BUILDING_INTEREST:
             yield WantBuilding(True)
             yield WantBuilding(False)
+        elif kind == D.BUS:
+            d1, d2 = d.data
+            for steps in sorted({d1, d2, d1 + d2}):
+                yield ChooseMove(steps)
+        elif kind == D.TRIPLES:
+            for sq in range(self.size):
+                yield MoveTo(sq)
         elif kind == D.PLACE_BUILDING:
             for sq in self.t.streets:
                 if self.is_legal(seat, Build(sq)):
@@ -308,6 +323,11 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy):
             "last_roll": list(self.last_roll),
             "extra_roll": self.extra_roll,
             "claims": [list(c.as_tuple()) for c in self.claims],
+            "builds_this_turn": sorted([list(k) + [v] for k, v in self.builds_this_turn.items()]),
+            "passed_go": list(self.passed_go),
+            "speed_face": self.speed_face,
+            "move_total": self.move_total,
+            "mr_monopoly_pending": self.mr_monopoly_pending,
             "stack": [d.describe() | {"then": d.then} for d in self.stack],
             "auction_queue": list(self.auction_queue),
             "winner": self.winner,
@@ -376,12 +396,14 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy):
             self.events.append(cls(*args))
 
     def _push(self, d: Decision) -> None:
+        d.deadline = self.rules.decision_seconds
         self.stack.append(d)
 
     def _push_chain(self, decisions: list[Decision], then: str | None) -> None:
         """Open decisions to be answered in the given order; ``then`` runs after the last one."""
         for i, d in enumerate(reversed(decisions)):
             d.then = then if i == 0 else None
+            d.deadline = self.rules.decision_seconds
             self.stack.append(d)
 
     def _transfer(self, payer: int, payee: int, amount: int, reason: str, square: int = -1) -> None:
@@ -465,6 +487,22 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy):
             )
         return d
 
+    def _check_window(self, seat: int, timing: str, rule: str, what: str, debt_ok: bool = False) -> None:
+        """Rulesets that only allow an act around one's own roll (digital 001:99,113; polish 002:97)."""
+        if timing == "any":
+            return
+        top = self.stack[-1] if self.stack else None
+        if top is None:
+            return
+        if debt_ok and top.kind == D.DEBT and top.seat == seat:
+            return  # raising cash for a debt is always allowed
+        own = top.seat == seat and seat == self.current
+        if timing == "before_roll":
+            if not (own and top.kind == D.PRE_ROLL):
+                raise IllegalAction(rule, f"{what} is only allowed in your own turn, before you roll")
+        elif not (own and top.kind in (D.PRE_ROLL, D.POST_ROLL)):
+            raise IllegalAction(rule, f"{what} is only allowed just before or after your own roll")
+
     def _alive_check(self, seat: int) -> None:
         if self.bankrupt[seat]:
             raise IllegalAction("bankrupt", f"{self.names[seat]} is bankrupt and out of the game")
@@ -483,6 +521,9 @@ _HANDLERS: dict[type, tuple[Any, Any]] = {
     ChooseTax: (Game._check_tax, Game._do_tax),
     LiftMortgage: (Game._check_lift, Game._do_lift),
     WantBuilding: (Game._check_want, Game._do_want),
+    ChooseMove: (Game._check_choose_move, Game._do_choose_move),
+    MoveTo: (Game._check_move_to, Game._do_move_to),
+    TimeOut: (Game._check_time_out, Game._do_time_out),
     Build: (Game._check_build, Game._do_build),
     SellBuilding: (Game._check_sell, Game._do_sell),
     Mortgage: (Game._check_mortgage, Game._do_mortgage),

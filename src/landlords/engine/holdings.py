@@ -15,6 +15,7 @@ from .actions import (
 )
 from .decision import Decision
 from .edition import (
+    HOTEL,
     RAILROAD,
     STREET,
     UTILITY,
@@ -52,17 +53,53 @@ class Holdings:
         return self.t.house_cost[sq] * self.rules.building_sell_percent // 100
 
     def unmortgage_cost(self, sq: int) -> int:
-        m = self.t.mortgage[sq]
-        return m + -(-m * self.rules.mortgage_interest_percent // 100)
+        """Lifting a mortgage: the mortgage value (or the price) plus interest, rounded up."""
+        rules, t = self.rules, self.t
+        base = t.price[sq] if rules.lift_base == "price" else t.mortgage[sq]
+        of = t.price[sq] if rules.lift_interest_of == "price" else t.mortgage[sq]
+        return base + -(-of * rules.mortgage_interest_percent // 100)
+
+    def _transfer_fee(self, sq: int) -> int:
+        rules, t = self.rules, self.t
+        of = t.price[sq] if rules.transfer_fee_of == "price" else t.mortgage[sq]
+        return -(-of * rules.transfer_fee_percent // 100)
+
+    def _transfer_cost(self, sq: int, lift_now: bool) -> int:
+        """What the receiver of a mortgaged property pays now (REC H-15, polish 002:93)."""
+        if self.rules.transfer_mode == "fee_then_lift_at_par":
+            return self._transfer_fee(sq) + (self.t.mortgage[sq] if lift_now else 0)
+        return self.unmortgage_cost(sq) if lift_now else self._transfer_fee(sq)
 
     def liquidation_value(self, seat: int) -> int:
-        """Cash the bank would pay for selling every building and mortgaging every property."""
+        """Cash the bank would pay for selling every building and mortgaging every property.
+
+        A group whose hotel cannot be sold (no houses in the bank, where the rules forbid
+        clearing a hotel outright) can be neither sold nor mortgaged, so it counts for nothing.
+        """
+        t = self.t
+        blocked: set[int] = set()
+        if self.rules.hotel_sale_without_houses == "forbidden":
+            mine = [sq for sq in t.streets if self.owner[sq] == seat]
+            hotel_groups = {t.group_of[sq] for sq in mine if self.level[sq] == HOTEL}
+            # houses that can go back to the bank first: those in groups without a hotel
+            spare = self.bank_houses + sum(self.level[sq] for sq in mine if t.group_of[sq] not in hotel_groups)
+            if hotel_groups and spare < 4:
+                blocked = hotel_groups
         total = 0
-        for sq in self.t.properties:
-            if self.owner[sq] == seat:
+        for sq in t.properties:
+            if self.owner[sq] == seat and t.group_of[sq] not in blocked:
                 total += self.level[sq] * self.building_value(sq)
                 if not self.mortgaged[sq]:
-                    total += self.t.mortgage[sq]
+                    total += t.mortgage[sq]
+        return total
+
+    def total_worth(self, seat: int) -> int:
+        """Cash + printed prices of all property, mortgaged too, + buildings at cost (polish 002:65)."""
+        t = self.t
+        total = self.cash[seat]
+        for sq in t.properties:
+            if self.owner[sq] == seat:
+                total += t.price[sq] + self.level[sq] * t.house_cost[sq]
         return total
 
     def net_worth(self, seat: int) -> int:
@@ -127,28 +164,26 @@ class Holdings:
 
     def _check_lift(self, seat: int, a: LiftMortgage) -> None:
         d = self._expect(seat, D.MORTGAGE_TRANSFER, "deciding on a received mortgage")
-        cost = self.unmortgage_cost(d.square) if a.now else self._transfer_fee(d.square)
+        cost = self._transfer_cost(d.square, a.now)
         if a.now and self.cash[seat] < cost:
             raise IllegalAction("cash", f"lifting the mortgage costs {cost}; you have {self.cash[seat]}")
 
-    def _transfer_fee(self, sq: int) -> int:
-        return -(-self.t.mortgage[sq] * self.rules.transfer_fee_percent // 100)
-
     def _do_lift(self, seat: int, a: LiftMortgage) -> None:
         d = self.stack.pop()
+        cost = self._transfer_cost(d.square, a.now)
         if a.now:
-            cost = self.unmortgage_cost(d.square)
             self._transfer(seat, BANK, cost, "unmortgage", d.square)
             self.mortgaged[d.square] = False
             self._emit(E.Unmortgaged, seat, d.square, cost)
             self._resume(d.then)
             return
-        if self._charge(seat, [(BANK, self._transfer_fee(d.square))], "transfer_fee", d.then, d.square):
+        if self._charge(seat, [(BANK, cost)], "transfer_fee", d.then, d.square):
             self._resume(d.then)
 
     # --- mortgages
     def _check_mortgage(self, seat: int, a: Mortgage) -> None:
         self._alive_check(seat)
+        self._check_window(seat, self.rules.mortgage_timing, "mortgage-timing", "mortgaging", debt_ok=True)
         sq = a.square
         if not 0 <= sq < self.size or self.owner[sq] != seat:
             raise IllegalAction("mortgage-own-property", "you do not own that property")
@@ -171,6 +206,7 @@ class Holdings:
 
     def _check_unmortgage(self, seat: int, a: Unmortgage) -> None:
         self._alive_check(seat)
+        self._check_window(seat, self.rules.mortgage_timing, "mortgage-timing", "lifting a mortgage")
         sq = a.square
         if not 0 <= sq < self.size or self.owner[sq] != seat:
             raise IllegalAction("unmortgage-own-property", "only the owner can lift a mortgage")

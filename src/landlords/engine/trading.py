@@ -28,6 +28,11 @@ class Trading:
             raise IllegalAction("one-trade-at-a-time", "another offer is waiting for an answer")
         if self._shortage is not None:
             raise IllegalAction("shortage-auction", "wait until the scarce buildings are shared out")
+        if not self.rules.trade_in_debt and any(d.kind == D.DEBT and d.seat == seat for d in self.stack):
+            raise IllegalAction(
+                "no-trade-in-debt", "while raising cash for a debt you may sell and mortgage, not trade"
+            )
+        self._check_window(seat, self.rules.trade_timing, "trade-timing", "proposing a trade")
         if not (
             a.give_properties or a.give_cash or a.give_cards or a.take_properties or a.take_cash or a.take_cards
         ):
@@ -46,6 +51,10 @@ class Trading:
             for sq in props:
                 if not isinstance(sq, int) or not 0 <= sq < self.size or self.owner[sq] != side:
                     raise IllegalAction("trade-property", f"{who} does not own square {sq}")
+                if self.mortgaged[sq] and not self.rules.trade_mortgaged:
+                    raise IllegalAction(
+                        "no-trading-mortgaged", f"{self.edition.squares[sq].name} is mortgaged: it cannot be sold"
+                    )
                 if any(self.level[m] for m in self.t.members[sq]):
                     raise IllegalAction(
                         "trade-no-buildings-in-group",

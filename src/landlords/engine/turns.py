@@ -9,14 +9,17 @@ from __future__ import annotations
 from . import decision as D
 from . import events as E
 from .actions import (
+    ChooseMove,
     ChooseTax,
     ClaimRent,
     EndTurn,
+    MoveTo,
     PayJailFine,
     Roll,
     UseJailCard,
 )
 from .decision import Debt, Decision
+from .dice import BUS, MR_MONOPOLY, SPEED_FACES
 from .edition import (
     CARD,
     FREE_PARKING,
@@ -62,6 +65,8 @@ class TurnFlow:
             return
         self.current = seat
         self.turn += 1
+        if self.builds_this_turn:
+            self.builds_this_turn.clear()
         self.doubles = 0
         self.extra_roll = False
         self.sent_to_jail = False
@@ -82,12 +87,19 @@ class TurnFlow:
         self._start_turn(nxt)
 
     def _finish_move(self) -> None:
-        """The square is resolved: roll again after a double, or wait for the end of the turn."""
+        """The square is resolved: Mr. Monopoly's advance, then roll again after a double, or
+        wait for the end of the turn."""
         if self.over:
             return
         p = self.current
         if self.bankrupt[p] or self.sent_to_jail:
+            self.mr_monopoly_pending = False
             self._end_turn()
+            return
+        if self.mr_monopoly_pending:
+            self.mr_monopoly_pending = False
+            if self._mr_monopoly(p):
+                self._finish_move()
             return
         if self.extra_roll:
             self._push(Decision(D.PRE_ROLL, p))
@@ -99,14 +111,19 @@ class TurnFlow:
     def _roll(self, p: int) -> None:
         self.stack.pop()  # the pre_roll decision
         self._expire_claims()
-        dice = self.chance.roll(2)
-        d1, d2 = dice
-        self.last_roll = dice
+        rules = self.rules
+        jailed = self.in_jail[p]
+        speed = rules.speed_die and self.passed_go[p] and not jailed
+        dice = self.chance.roll(3 if speed else 2)
+        d1, d2 = dice[0], dice[1]
+        self.last_roll = (d1, d2)
         self.rolls += 1
         double = d1 == d2
-        self._emit(E.Rolled, p, dice, "jail" if self.in_jail[p] else "move")
-        rules = self.rules
-        if self.in_jail[p]:
+        self._emit(E.Rolled, p, dice, "jail" if jailed else "move")
+        face = SPEED_FACES[dice[2]] if speed else 0
+        self.speed_face = face
+        self.move_total = d1 + d2 + (face if face <= 3 else 0)
+        if jailed:
             if double:
                 self._leave_jail(p, "doubles")
                 self.extra_roll = rules.jail_doubles_extra_roll
@@ -120,6 +137,10 @@ class TurnFlow:
                 return
             self._finish_move()
             return
+        if speed and double and face == d1:  # triples: go anywhere, and the turn ends there
+            self.extra_roll = False
+            self._push(Decision(D.TRIPLES, p))
+            return
         if double:
             self.doubles += 1
             if rules.doubles_to_jail and self.doubles >= rules.doubles_to_jail:
@@ -127,7 +148,35 @@ class TurnFlow:
                 self._end_turn()
                 return
         self.extra_roll = double and rules.doubles_extra_roll
-        self._move_and_land(p, d1 + d2)
+        if face == BUS:
+            self._push(Decision(D.BUS, p, data=(d1, d2)))
+            return
+        if face == MR_MONOPOLY:
+            self.mr_monopoly_pending = True
+        self._move_and_land(p, self.move_total)
+
+    def _mr_monopoly(self, p: int) -> bool:
+        """Advance to the next unowned property, else to the next unmortgaged one an opponent owns
+        (reference: the speed die). False if a decision was opened."""
+        t, owner = self.t, self.owner
+        start = self.position[p]
+        target = -1
+        for want_unowned in (True, False):
+            for step in range(1, self.size):
+                sq = (start + step) % self.size
+                if not t.is_property[sq]:
+                    continue
+                o = owner[sq]
+                if (o < 0) if want_unowned else (o >= 0 and o != p and not self.mortgaged[sq]):
+                    target = sq
+                    break
+            if target >= 0:
+                break
+        if target < 0:
+            return True
+        self._emit(E.SpeedDieMoved, p, "mr_monopoly", target)
+        self._move_to(p, target)
+        return self._land(p)
 
     def _move_and_land(self, p: int, steps: int) -> None:
         self._move_by(p, steps)
@@ -140,6 +189,8 @@ class TurnFlow:
         end = total % self.size
         self.position[p] = end
         passed = steps > 0 and total >= self.size
+        if passed:
+            self.passed_go[p] = True
         if self.events is not None:
             self.events.append(E.Moved(p, start, end, passed))
         if passed:
@@ -191,8 +242,11 @@ class TurnFlow:
                 return True
             if self.rules.no_rent_owner_in_jail and self.in_jail[owner]:
                 return True
-            dice_total = self.last_roll[0] + self.last_roll[1] if self.last_roll else 0
-            if kind == UTILITY and card_kind == UTILITY:
+            dice_total = self.move_total
+            if kind == UTILITY and (
+                self.rules.utility_dice == "reroll"
+                or (card_kind == UTILITY and self.rules.card_utility_rent != "movement_roll")
+            ):
                 dice = self.chance.roll(2)
                 self._emit(E.Rolled, p, dice, "utility")
                 dice_total = dice[0] + dice[1]
@@ -269,6 +323,11 @@ class TurnFlow:
                 start = self.position[p]
                 self.position[p] = (start + steps) % self.size
                 self._emit(E.Moved, p, start, self.position[p], False)
+            return self._land(p)
+        if effect == "back_to":  # backwards to a square: never a salary (kids-london K-2)
+            start = self.position[p]
+            self.position[p] = int(args["square"])
+            self._emit(E.Moved, p, start, self.position[p], False)
             return self._land(p)
         if effect == "go_to_jail":
             self._send_to_jail(p, "card")
@@ -382,6 +441,34 @@ class TurnFlow:
     def _do_tax(self, seat: int, a: ChooseTax) -> None:
         d = self.stack.pop()
         rules = self.rules
-        amount = (self.cash[seat] * rules.income_tax_percent // 100) if a.percent else rules.income_tax_alternative
+        if not a.percent:
+            amount = rules.income_tax_alternative
+        else:
+            base = self.cash[seat] if rules.income_tax_choice == "cash" else self.total_worth(seat)
+            amount = base * rules.income_tax_percent // 100
         if self._charge(seat, [(self._bank_payee(), amount)], "tax", d.then, d.square):
             self._resume(d.then)
+
+    # --- the speed die's choices
+    def _check_choose_move(self, seat: int, a: ChooseMove) -> None:
+        d = self._expect(seat, D.BUS, "choosing the Bus move")
+        d1, d2 = d.data
+        if a.steps not in (d1, d2, d1 + d2):
+            raise IllegalAction("bus-move", f"the Bus moves you {d1}, {d2} or {d1 + d2} squares")
+
+    def _do_choose_move(self, seat: int, a: ChooseMove) -> None:
+        self.stack.pop()
+        self._emit(E.SpeedDieMoved, seat, "bus", (self.position[seat] + a.steps) % self.size)
+        self._move_and_land(seat, a.steps)
+
+    def _check_move_to(self, seat: int, a: MoveTo) -> None:
+        self._expect(seat, D.TRIPLES, "moving after triples")
+        if not isinstance(a.square, int) or not 0 <= a.square < self.size:
+            raise IllegalAction("triples-move", f"choose a square from 0 to {self.size - 1}")
+
+    def _do_move_to(self, seat: int, a: MoveTo) -> None:
+        self.stack.pop()
+        self._emit(E.SpeedDieMoved, seat, "triples", a.square)
+        self._move_to(seat, a.square)
+        if self._land(seat):
+            self._finish_move()

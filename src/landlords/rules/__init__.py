@@ -1,6 +1,8 @@
 """The named rulesets. Each is a :class:`Ruleset` whose values are its seed document's readings.
 
 ``get_ruleset("hasbro-ru", free_parking="rest")`` gives a ruleset with house rules applied.
+Every value that differs from the ``hasbro-ru`` defaults names the seed line (or the matrix REC)
+it comes from, so ``landlords rules RULESET`` shows where each rule was read.
 """
 
 from __future__ import annotations
@@ -10,6 +12,18 @@ from typing import Any
 from ..engine.errors import ConfigError
 from ..engine.ruleset import Ruleset
 
+
+def _ruleset(id: str, description: str, edition: str, **values: tuple[Any, str]) -> Ruleset:
+    """Build a ruleset from ``option=(value, seed line)`` pairs."""
+    return Ruleset(
+        id=id,
+        description=description,
+        edition=edition,
+        sources=tuple((k, src) for k, (_, src) in values.items()),
+        **{k: v for k, (v, _) in values.items()},
+    )
+
+
 HASBRO_RU = Ruleset(
     id="hasbro-ru",
     description=(
@@ -18,7 +32,79 @@ HASBRO_RU = Ruleset(
     edition="moscow",
 )
 
-RULESETS: dict[str, Ruleset] = {r.id: r for r in (HASBRO_RU,)}
+# Part A of seed 000 read literally where it differs from part B (H-1): houses sell back at cost.
+HASBRO_RU_A = _ruleset(
+    "hasbro-ru-a",
+    "hasbro-ru with part A's readings of seed 000: buildings sold back at full price",
+    "moscow",
+    building_sell_percent=(100, "000:103 (H-1, part A)"),
+)
+
+DIGITAL = _ruleset(
+    "digital",
+    "The computer version of seed 001: timed decisions, building before the roll, full buy-back",
+    "moscow-digital",
+    decliner_may_bid=(False, "001:31,41,47"),
+    rent_claim=("automatic", "001:37 (REC D-9)"),
+    double_rent_in_built_group=(False, "001:37"),
+    utility_dice=("reroll", "001:45"),
+    card_utility_rent=("reroll", "001:45"),
+    income_tax=(None, "001:71 (amount not given: the board's, REC D-10)"),
+    luxury_tax=(None, "001:71 (amount not given: the board's, REC D-10)"),
+    free_parking=("rest", "001:73"),
+    build_timing=("before_roll", "001:99"),
+    max_builds_per_group_per_turn=(1, "001:99"),
+    even_building=(False, "001:99,107 (REC D-3: no evenness rule)"),
+    even_selling=(False, "001:103 (REC D-3)"),
+    hotel_requires=("lot", "001:107"),
+    building_sell_percent=(100, "001:103,115"),
+    shortage_auction=(False, "001 (not in the rules)"),
+    hotel_sale_without_houses=("forbidden", "001:115 (REC D-5)"),
+    lift_base=("price", "001:117 (REC D-4)"),
+    lift_interest_of=("price", "001:117 (REC D-4)"),
+    trade_timing=("before_roll", "001:113"),
+    trade_mortgaged=(False, "001:123"),
+    bankruptcy_to_player=("bank_pays_creditor", "001:131 (REC D-6)"),
+    bankrupt_property_to_bank=("unowned", "001:129,131"),
+    decision_seconds=(60, "001:133 (durations not given; REC D-8: every decision timed)"),
+    timeout_bankrupt=(True, "001:133"),
+)
+
+POLISH = _ruleset(
+    "polish",
+    "The Polish rules of seed 002 on the Warsaw board: 2-4 players, auctions from $0, 10%-of-worth tax",
+    "warsaw",
+    max_players=(4, "002:3"),
+    rent_claim=("automatic", "002:17"),
+    mortgage_blocks_double_rent=(False, "002:117 (REC P-7)"),
+    card_utility_rent=("movement_roll", "002:123 (REC P-3)"),
+    income_tax=(200, "002:65"),
+    luxury_tax=(75, "002:63"),
+    income_tax_choice=("worth", "002:65"),
+    income_tax_alternative=(200, "002:65"),
+    free_parking=("rest", "002:61"),
+    shuffle_decks=(True, "002:57 (REC P-2: shuffled once at set-up, never again)"),
+    build_timing=("around_roll", "002:97"),
+    mortgage_timing=("around_roll", "002:97"),
+    trade_timing=("around_roll", "002:97"),
+    trade_in_debt=(False, "002:97"),
+    shortage_auction=(False, "002:85 (REC P-11)"),
+    hotel_sale_without_houses=("forbidden", "002:85"),
+    lift_interest_of=("price", "002:69"),
+    transfer_fee_of=("price", "002:93"),
+    transfer_mode=("fee_then_lift_at_par", "002:93"),
+    player_time_minutes=(None, "002:111 (REC P-4: a player's own time budget; set it to play timed)"),
+)
+
+KIDS_LONDON = _ruleset(
+    "kids-london",
+    "The home-made London game of seed 004 (a children's party book); gaps filled from hasbro-ru",
+    "london-kids",
+    free_parking=("rest", "004:45"),
+    building_sell_percent=(50, "004:47"),
+)
+
+RULESETS: dict[str, Ruleset] = {r.id: r for r in (HASBRO_RU, HASBRO_RU_A, DIGITAL, POLISH, KIDS_LONDON)}
 
 
 def ruleset_names() -> list[str]:
