@@ -6,7 +6,8 @@ import os
 import random
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 import landlords
 from landlords.bots import BaselineBot, RandomBot

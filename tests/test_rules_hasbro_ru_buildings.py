@@ -6,7 +6,6 @@ column), section 2.1 items 5-7 and 15; RECs H-1, H-2, H-3, H-22, H-23.
 
 from __future__ import annotations
 
-import pytest
 from scenario import (
     BOARDWALK,
     BROWN,
@@ -189,12 +188,6 @@ def test_shortage_auction_when_several_players_want_the_last_house() -> None:
     assert_consistent(g)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: Build is allowed while a shortage auction runs, so the house "
-    "being auctioned can be built (a nested shortage) and the winner is left "
-    "with a place_building decision and no house to place",
-)
 def test_no_building_while_the_scarce_house_is_auctioned() -> None:
     """000:93 «Если фишек Домов меньше, чем намереваются купить разные игроки, Банкир проводит аукцион»;
     000:243: while the scarce house is being auctioned nobody may take it by building it directly (the

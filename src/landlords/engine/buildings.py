@@ -172,8 +172,10 @@ class Buildings:
                     "place-won-building",
                     f"you won a {top.data} at auction: place it where a {top.data} can go",
                 )
-        elif self._shortage is not None or (
-            top is not None and top.kind in (D.BUILDING_INTEREST, D.PLACE_BUILDING)
+        elif self._shortage is not None or any(
+            d.kind in (D.BUILDING_INTEREST, D.PLACE_BUILDING)
+            or (d.kind == D.AUCTION and d.data.item != "property")
+            for d in self.stack
         ):
             raise IllegalAction("shortage-auction", "scarce buildings are being shared out: wait for the auction")
         else:

@@ -286,10 +286,16 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy):
             if claim.owner == seat:
                 yield ClaimRent(claim.square)
         owner = self.owner
+        top = self.stack[-1] if self.stack else None
+        placing = top is not None and top.kind == D.PLACE_BUILDING and top.seat == seat  # listed already
         for sq in self.t.properties:
             if owner[sq] != seat:
                 continue
-            for action in (Build(sq), SellBuilding(sq), Mortgage(sq), Unmortgage(sq)):
+            for action in (
+                (SellBuilding(sq), Mortgage(sq), Unmortgage(sq))
+                if placing
+                else (Build(sq), SellBuilding(sq), Mortgage(sq), Unmortgage(sq))
+            ):
                 if self.is_legal(seat, action):
                     yield action
 
