@@ -68,7 +68,8 @@ class BaselineBot:
         if kind == D.DEBT:
             return self._raise_cash(game, seat)
         if kind == D.TRADE_RESPONSE:
-            return ACCEPT if self._good_trade(game, seat, d.data) else REJECT
+            good = self._good_trade(game, seat, d.data) and game.is_legal(seat, ACCEPT)
+            return ACCEPT if good else REJECT
         if kind == D.INCOME_TAX:
             rules = game.rules
             return ChooseTax(game.cash[seat] * rules.income_tax_percent // 100 < rules.income_tax_alternative)

@@ -257,7 +257,8 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy):
             if self.cash[seat] + self.liquidation_value(seat) < d.data.amount:
                 yield DECLARE_BANKRUPTCY
         elif kind == D.TRADE_RESPONSE:
-            yield ACCEPT
+            if self.is_legal(seat, ACCEPT):  # an offer can go stale while it waits
+                yield ACCEPT
             yield REJECT
         elif kind == D.INCOME_TAX:
             yield ChooseTax(False)
