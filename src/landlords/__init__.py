@@ -16,7 +16,7 @@ from . import engine as _engine
 from .editions import edition_names, load_edition
 from .engine import *  # noqa: F401,F403
 from .engine import Edition, Game, Ruleset
-from .rules import get_ruleset, ruleset_names
+from .rules import game_class, get_ruleset, ruleset_names
 
 __version__ = "0.1.0"
 
@@ -35,7 +35,7 @@ def new_game(
     ``auto_claim``, ``record_events``)."""
     r = get_ruleset(ruleset, rules)
     ed = edition if isinstance(edition, Edition) else load_edition(edition or r.edition)
-    return Game(ed, r, players, seed, **options)
+    return game_class(r)(ed, r, players, seed, **options)
 
 
 __all__ = ["new_game", "load_edition", "edition_names", "get_ruleset", "ruleset_names", *_engine.__all__]

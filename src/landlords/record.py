@@ -17,7 +17,7 @@ from .editions import load_edition
 from .engine.actions import action_from_json
 from .engine.errors import ConfigError, IllegalAction
 from .engine.game import Game
-from .rules import get_ruleset
+from .rules import game_class, get_ruleset
 
 FORMAT = "landlords-record"
 VERSION = 1
@@ -88,7 +88,7 @@ def validate(data: Any, source: str = "record") -> None:
 def new_from_record(data: dict[str, Any], record_events: bool = True) -> Game:
     setup = dict(data.get("setup") or {})
     rules = get_ruleset(data["ruleset"], data["rules"])
-    return Game(
+    return game_class(rules)(
         load_edition(data["edition"]),
         rules,
         data["players"],

@@ -55,35 +55,49 @@ class BaselineBot:
 
     # ------------------------------------------------------------ entry point
     def act(self, game: Game, d: Decision) -> Action:
+        """Answer any decision: ``_decide_<kind>`` per decision kind (variants add their own)."""
         kind = d.kind
-        seat = d.seat
-        if kind == D.PRE_ROLL:
-            return self._turn(game, seat, before_roll=True)
-        if kind == D.POST_ROLL:
-            return self._turn(game, seat, before_roll=False)
-        if kind == D.BUY:
-            return BUY if self._wants(game, seat, d.square, game.t.price[d.square]) else DECLINE
-        if kind == D.AUCTION:
-            return self._bid(game, seat, d)
-        if kind == D.DEBT:
-            return self._raise_cash(game, seat)
-        if kind == D.TRADE_RESPONSE:
-            good = self._good_trade(game, seat, d.data) and game.is_legal(seat, ACCEPT)
-            return ACCEPT if good else REJECT
-        if kind == D.INCOME_TAX:
-            rules = game.rules
-            return ChooseTax(game.cash[seat] * rules.income_tax_percent // 100 < rules.income_tax_alternative)
-        if kind == D.MORTGAGE_TRANSFER:
-            return LiftMortgage(game.cash[seat] >= game.unmortgage_cost(d.square) + self._reserve(game, seat))
-        if kind == D.BUILDING_INTEREST:
-            return WantBuilding(self._build_choice(game, seat) is not None)
-        if kind == D.PLACE_BUILDING:
-            return next(iter(game.legal_actions(seat)))
-        if kind == D.BUS:
-            return self._bus_move(game, seat, d)
-        if kind == D.TRIPLES:
-            return MoveTo(self._best_square(game, seat))
-        raise ValueError(f"baseline bot cannot handle decision {kind!r}")  # pragma: no cover
+        if kind == D.PRE_ROLL:  # the hot path first
+            return self._turn(game, d.seat, before_roll=True)
+        handler = getattr(self, "_decide_" + kind, None)
+        if handler is None:
+            raise ValueError(f"{self.name} bot cannot handle decision {kind!r}")
+        return handler(game, d.seat, d)
+
+    def _decide_post_roll(self, game: Game, seat: int, d: Decision) -> Action:
+        return self._turn(game, seat, before_roll=False)
+
+    def _decide_buy(self, game: Game, seat: int, d: Decision) -> Action:
+        return BUY if self._wants(game, seat, d.square, game.t.price[d.square]) else DECLINE
+
+    def _decide_auction(self, game: Game, seat: int, d: Decision) -> Action:
+        return self._bid(game, seat, d)
+
+    def _decide_debt(self, game: Game, seat: int, d: Decision) -> Action:
+        return self._raise_cash(game, seat)
+
+    def _decide_trade_response(self, game: Game, seat: int, d: Decision) -> Action:
+        good = self._good_trade(game, seat, d.data) and game.is_legal(seat, ACCEPT)
+        return ACCEPT if good else REJECT
+
+    def _decide_income_tax(self, game: Game, seat: int, d: Decision) -> Action:
+        return ChooseTax(game.income_tax_percentage(seat) < game.rules.income_tax_alternative)
+
+    def _decide_mortgage_transfer(self, game: Game, seat: int, d: Decision) -> Action:
+        lift = game.cash[seat] >= game._transfer_cost(d.square, True) + self._reserve(game, seat)
+        return LiftMortgage(lift)
+
+    def _decide_building_interest(self, game: Game, seat: int, d: Decision) -> Action:
+        return WantBuilding(self._build_choice(game, seat) is not None)
+
+    def _decide_place_building(self, game: Game, seat: int, d: Decision) -> Action:
+        return next(iter(game.legal_actions(seat)))
+
+    def _decide_bus(self, game: Game, seat: int, d: Decision) -> Action:
+        return self._bus_move(game, seat, d)
+
+    def _decide_triples(self, game: Game, seat: int, d: Decision) -> Action:
+        return MoveTo(self._best_square(game, seat))
 
     # ------------------------------------------------------------ the speed die
     def _square_score(self, game: Game, seat: int, sq: int) -> int:

@@ -39,6 +39,7 @@ class Ruleset:
     id: str = opt("hasbro-ru", "ruleset identifier")
     description: str = opt("", "one-line description")
     edition: str = opt("moscow", "the edition this ruleset is played on by default")
+    variant: str = opt("classic", "the game mechanics: 'classic', or a variant module (odessa, businesspoly)")
     sources: tuple[tuple[str, str], ...] = opt((), "seed lines of this ruleset's own values: (option, line)")
 
     # --- A. players, setup, money

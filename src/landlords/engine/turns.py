@@ -438,14 +438,16 @@ class TurnFlow:
     def _check_tax(self, seat: int, a: ChooseTax) -> None:
         self._expect(seat, D.INCOME_TAX, "choosing the income tax")
 
+    def income_tax_percentage(self, seat: int) -> int:
+        """The percentage reading of the income tax: of cash (000:67) or of total worth (002:65)."""
+        rules = self.rules
+        base = self.cash[seat] if rules.income_tax_choice == "cash" else self.total_worth(seat)
+        return base * rules.income_tax_percent // 100
+
     def _do_tax(self, seat: int, a: ChooseTax) -> None:
         d = self.stack.pop()
         rules = self.rules
-        if not a.percent:
-            amount = rules.income_tax_alternative
-        else:
-            base = self.cash[seat] if rules.income_tax_choice == "cash" else self.total_worth(seat)
-            amount = base * rules.income_tax_percent // 100
+        amount = self.income_tax_percentage(seat) if a.percent else rules.income_tax_alternative
         if self._charge(seat, [(self._bank_payee(), amount)], "tax", d.then, d.square):
             self._resume(d.then)
 

@@ -10,7 +10,24 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.errors import ConfigError
+from ..engine.game import Game
 from ..engine.ruleset import Ruleset
+
+# Variants whose mechanics differ in kind subclass Game (like python-chess variants) and register
+# here under the name a ruleset gives in its ``variant`` field.
+GAME_CLASSES: dict[str, type[Game]] = {"classic": Game}
+
+
+def register_variant(name: str, cls: type[Game]) -> None:
+    GAME_CLASSES[name] = cls
+
+
+def game_class(rules: Ruleset) -> type[Game]:
+    """The Game class that plays ``rules``."""
+    cls = GAME_CLASSES.get(rules.variant)
+    if cls is None:
+        raise ConfigError(f"ruleset {rules.id!r} needs the unknown variant {rules.variant!r}")
+    return cls
 
 
 def _ruleset(id: str, description: str, edition: str, **values: tuple[Any, str]) -> Ruleset:

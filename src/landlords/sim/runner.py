@@ -12,7 +12,7 @@ from ..bots import Bot, make_bot
 from ..editions import load_edition
 from ..engine.errors import IllegalAction
 from ..engine.game import Game
-from ..rules import get_ruleset
+from ..rules import game_class, get_ruleset
 
 
 @dataclass
@@ -79,6 +79,7 @@ def simulate(
     """Play ``games`` games; game i uses seed ``seed + i``. Returns the summary and the last game."""
     r = get_ruleset(ruleset, rules)
     ed = load_edition(edition or r.edition)
+    cls = game_class(r)
     wins = [0] * players
     reasons: dict[str, int] = {}
     turns, rolls = [], []
@@ -87,7 +88,7 @@ def simulate(
     for i in range(games):
         s = seed + i
         bots = [make_bot(strategies[k % len(strategies)], seed=s * 31 + k) for k in range(players)]
-        game = Game(ed, r, players, s, record_events=record_events, end_turn_prompt=False)
+        game = cls(ed, r, players, s, record_events=record_events, end_turn_prompt=False)
         res = play(game, bots, max_turns)
         wins[res.winner] += 1
         reasons[res.end_reason] = reasons.get(res.end_reason, 0) + 1
