@@ -38,10 +38,12 @@ from ..engine.actions import (
 from ..engine.decision import AuctionState, Decision, Trade
 from ..engine.edition import HOTEL
 from ..engine.game import Game
+from .businesspoly_play import BusinesspolyPlay
+from .odessa_play import OdessaPlay
 
 
 @dataclass
-class BaselineBot:
+class BaselineBot(OdessaPlay, BusinesspolyPlay):
     """Parameters: ``reserve`` (cash kept back), ``trade_every`` (turns between trade offers)."""
 
     reserve: int = 100

@@ -149,3 +149,7 @@ def parse_overrides(items: list[str]) -> dict[str, str]:
             raise ConfigError(f"a house rule is written KEY=VALUE, got {item!r}")
         out[key.strip()] = value.strip()
     return out
+
+
+# Variant modules register their Game subclass and rulesets on import.
+from . import businesspoly, odessa  # noqa: E402,F401
