@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import statistics
 import sys
 import time
+from pathlib import Path
 
 import click
 from rich.console import Console
@@ -183,6 +185,125 @@ def bench(edition, ruleset, rules, players, games, runs, seed, strategy, as_json
     click.echo(f"  games/s (median): {result['games_per_second']}   runs: {result['all_runs_games_per_second']}")
     click.echo(f"  rolls/s (median): {result['rolls_per_second']}")
     click.echo(f"  ended by bankruptcy: {shares[0]:.1%}   median rolls per game: {rolls_median}")
+
+
+@main.command()
+@click.option("--edition", "-e", default=None, help="Edition id or .toml file (default: the ruleset's).")
+@click.option("--ruleset", "-r", default="hasbro-ru", show_default=True)
+@rule_option
+@click.option(
+    "--jail",
+    type=click.Choice(["short", "long"]),
+    default="short",
+    show_default=True,
+    help="short: leave jail at once; long: stay as long as the rules allow.",
+)
+@click.option("--per", type=click.Choice(["roll", "turn"]), default="roll", show_default=True)
+@click.option("--returns", "show_returns", is_flag=True, help="Rent per opponent roll/turn, cost and payback.")
+@click.option("--json", "as_json", is_flag=True, help="JSON: a list of {index, name, kind, probability}.")
+@click.option("--csv", "as_csv", is_flag=True)
+@click.option("--plot", type=click.Path(dir_okay=False), help="Save a chart (.png or .svg).")
+@click.option("--board", type=click.Path(dir_okay=False), help="Save the board as an SVG heat map of the odds.")
+def odds(edition, ruleset, rules, jail, per, show_returns, as_json, as_csv, plot, board) -> None:
+    """Exact long-run odds of ending a roll (or turn) on each square, from a Markov chain."""
+    from ..analysis.markov import CONVENTIONS, square_odds
+    from ..analysis.returns import property_returns
+
+    try:
+        r = get_ruleset(ruleset, parse_overrides(list(rules)))
+        ed = load_edition(edition or r.edition)
+        result = square_odds(ed, r, jail, per)
+        returns = property_returns(ed, r, jail) if show_returns else None
+    except LandlordsError as exc:
+        fail(str(exc))
+    except ValueError as exc:
+        fail(str(exc))
+    if board:
+        from ..render.svg import board_svg
+
+        heat = [o.probability for o in result if o.index >= 0]
+        Path(board).write_text(
+            board_svg(ed, heat=[float(h) for h in heat], title=f"{ed.name}: odds per {per}"), encoding="utf-8"
+        )
+    if plot:
+        from ..analysis.plots import odds_chart, returns_chart
+
+        (
+            returns_chart(returns[1], plot, ed)
+            if returns
+            else odds_chart(result, plot, f"{ed.name}, {r.id}, jail {jail}, per {per}")
+        )
+    if as_json:
+        if returns:
+            click.echo(
+                json.dumps(
+                    {"properties": [x.as_dict() for x in returns[0]], "groups": [g.__dict__ for g in returns[1]]},
+                    indent=1,
+                    ensure_ascii=False,
+                )
+            )
+        else:
+            click.echo(json.dumps([o.as_dict() for o in result], indent=1, ensure_ascii=False))
+        return
+    if as_csv:
+        writer = csv.writer(sys.stdout)
+        if returns:
+            writer.writerow(list(returns[0][0].as_dict()))
+            for x in returns[0]:
+                writer.writerow(list(x.as_dict().values()))
+        else:
+            writer.writerow(["index", "name", "kind", "probability", "probability_float"])
+            for o in result:
+                d = o.as_dict()
+                writer.writerow([d["index"], d["name"], d["kind"], d["probability"], d["probability_float"]])
+        return
+    if returns:
+        table = Table(title=f"Returns: {ed.name}, {r.id}, jail {jail}")
+        for col in (
+            "square",
+            "level",
+            "cost",
+            "rent",
+            "per opponent roll",
+            "per opponent turn",
+            "payback (turns)",
+        ):
+            table.add_column(col)
+        for x in returns[0]:
+            table.add_row(
+                x.name,
+                x.level,
+                str(x.cost),
+                str(x.rent),
+                f"{x.per_roll:.2f}",
+                f"{x.per_turn:.2f}",
+                f"{x.payback_turns:.1f}" if x.payback_turns else "-",
+            )
+        console.print(table)
+        ranking = Table(title="Groups fully developed (hotels; every railroad / utility), best payback first")
+        for col in ("group", "cost", "per opponent turn", "payback (turns)"):
+            ranking.add_column(col)
+        full = [
+            g
+            for g in returns[1]
+            if g.level == "hotel" or not g.level.isdigit() or g.group in ("railroad", "utility")
+        ]
+        for g in sorted(full, key=lambda g: g.payback_turns or 1e9):
+            ranking.add_row(f"{g.group} ({g.level})", str(g.cost), f"{g.per_turn:.2f}", f"{g.payback_turns:.1f}")
+        console.print(ranking)
+        return
+    table = Table(title=f"{ed.name}, {r.id}: probability of ending a {per} on each square (jail {jail})")
+    for col in ("#", "square", "probability", "%"):
+        table.add_column(col)
+    for o in sorted(result, key=lambda o: -o.probability):
+        table.add_row(
+            str(o.index) if o.index >= 0 else "-",
+            o.name,
+            f"{float(o.probability):.4f}",
+            f"{100 * float(o.probability):.2f}",
+        )
+    console.print(table)
+    console.print("conventions: " + "; ".join(CONVENTIONS))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -98,6 +98,10 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy):
     ) -> None:
         names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
         n = len(names)
+        if rules.speed_die and rules.dice_sides != 6:
+            raise ConfigError("the speed die is played with six-sided dice")
+        if rules.dice_sides < 2:
+            raise ConfigError("dice need at least two sides")
         if not rules.min_players <= n <= rules.max_players:
             raise ConfigError(
                 f"ruleset {rules.id!r} is for {rules.min_players}-{rules.max_players} players, got {n}"
@@ -389,7 +393,7 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy):
         contenders = list(range(self.n))
         rolls: list[tuple[int, int]] = []
         while len(contenders) > 1:
-            results = [(p, sum(self.chance.roll(2))) for p in contenders]
+            results = [(p, sum(self.chance.roll(2, self.rules.dice_sides))) for p in contenders]
             rolls.extend(results)
             best = max(total for _, total in results)
             contenders = [p for p, total in results if total == best]

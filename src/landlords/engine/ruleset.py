@@ -49,6 +49,7 @@ class Ruleset:
     turn_order_by_roll: bool = opt(True, "highest roll of both dice starts, then seat order", "000:170")
 
     # --- B. dice and doubles
+    dice_sides: int = opt(6, "faces of each movement die (4 for Project Euler 84's check)", "000:174")
     doubles_extra_roll: bool = opt(True, "a double gives another roll (REC H-10)", "000:33-35")
     doubles_to_jail: int = opt(3, "this many doubles in a row send to jail without moving (0 = never)", "000:223")
 

@@ -114,7 +114,7 @@ class TurnFlow:
         rules = self.rules
         jailed = self.in_jail[p]
         speed = rules.speed_die and self.passed_go[p] and not jailed
-        dice = self.chance.roll(3 if speed else 2)
+        dice = self.chance.roll(3 if speed else 2, rules.dice_sides)
         d1, d2 = dice[0], dice[1]
         self.last_roll = (d1, d2)
         self.rolls += 1
@@ -247,7 +247,7 @@ class TurnFlow:
                 self.rules.utility_dice == "reroll"
                 or (card_kind == UTILITY and self.rules.card_utility_rent != "movement_roll")
             ):
-                dice = self.chance.roll(2)
+                dice = self.chance.roll(2, self.rules.dice_sides)
                 self._emit(E.Rolled, p, dice, "utility")
                 dice_total = dice[0] + dice[1]
             amount = self.rent_for(sq, dice_total, card_kind)

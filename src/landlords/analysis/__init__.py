@@ -1,0 +1,1 @@
+"""Analysis: exact odds, property returns."""

@@ -1,0 +1,172 @@
+"""Exact odds: the chain on hand-computable boards, published checks, and the real engine."""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+
+import pytest
+
+import landlords
+from landlords import get_ruleset, load_edition
+from landlords.analysis.markov import JAIL, Chain, modal_string, square_odds
+from landlords.analysis.returns import property_returns
+from landlords.editions import parse_edition
+from landlords.engine.actions import DECLINE, PAY_JAIL_FINE, ROLL, USE_JAIL_CARD
+
+
+def tiny_edition():
+    """GO, a street, the jail, go-to-jail: small enough to solve by hand."""
+    return parse_edition(
+        {
+            "edition": {
+                "id": "tiny",
+                "name": "Tiny",
+                "language": "en",
+                "description": "a test board",
+                "source": "test",
+            },
+            "currency": {"code": "X", "format": "{amount}"},
+            "groups": {"brown": {"name": "Brown", "color": "#955436"}},
+            "squares": [
+                {"name": "Go", "kind": "go"},
+                {
+                    "name": "A",
+                    "kind": "street",
+                    "group": "brown",
+                    "price": 60,
+                    "house_cost": 50,
+                    "rent": [2, 10, 30, 90, 160, 250],
+                    "mortgage": 30,
+                },
+                {"name": "Jail", "kind": "jail"},
+                {"name": "Go to jail", "kind": "go_to_jail"},
+            ],
+            "decks": {},
+        },
+        "tiny.toml",
+    )
+
+
+def test_tiny_board_transitions_and_stationary_distribution_by_hand():
+    """Two-sided dice: sums 2, 3, 4 with 1/4, 1/2, 1/4; no extra rolls; leaving jail at once is
+    rolling from the jail square. Solved by hand: GO 7/22, A 6/22, visiting 4/22, in jail 5/22."""
+    rules = get_ruleset(
+        "hasbro-ru", dice_sides=2, doubles_extra_roll=False, doubles_to_jail=0, free_parking="rest"
+    )
+    chain = Chain(tiny_edition(), rules, "short")
+    row = {chain.states[j]: p for j, p in chain.rows[chain.index[(0, 0)]].items()}
+    assert row == {(2, 0): Fraction(1, 4), (JAIL, 0): Fraction(1, 2), (0, 0): Fraction(1, 4)}
+    row = {chain.states[j]: p for j, p in chain.rows[chain.index[(JAIL, 0)]].items()}
+    assert row == {(0, 0): Fraction(1, 4), (1, 0): Fraction(1, 2), (2, 0): Fraction(1, 4)}
+    odds = {o.index: o.probability for o in square_odds(tiny_edition(), rules)}
+    assert odds == {0: Fraction(7, 22), 1: Fraction(6, 22), 2: Fraction(4, 22), 3: 0, JAIL: Fraction(5, 22)}
+
+
+def test_three_doubles_go_to_jail_without_moving():
+    """After two doubles, a third double's probability (1/6 with six-sided dice) goes straight to jail."""
+    chain = Chain(load_edition("classic-us"), get_ruleset("hasbro-ru"), "short")
+    row = {chain.states[j]: p for j, p in chain.rows[chain.index[(5, 2)]].items()}
+    assert row[(JAIL, 0)] >= Fraction(1, 6)
+    assert not any(d == 3 for _, d in row)
+
+
+@pytest.mark.parametrize("sides, expected", [(6, "102400"), (4, "101524")])
+def test_project_euler_84_modal_strings(sides, expected):
+    """Project Euler 84: jail and just visiting merged, leave jail at once, no rest square rules."""
+    rules = get_ruleset("hasbro-ru", dice_sides=sides, free_parking="rest")
+    assert modal_string(square_odds(load_edition("classic-us"), rules, "short")) == expected
+
+
+@pytest.mark.parametrize("jail", ["short", "long"])
+@pytest.mark.parametrize("per", ["roll", "turn"])
+def test_probabilities_are_fractions_summing_to_exactly_one(jail, per):
+    odds = square_odds(load_edition("moscow"), get_ruleset("hasbro-ru"), jail, per)
+    assert sum(o.probability for o in odds) == 1
+    assert all(o.probability >= 0 for o in odds)
+    assert [o.index for o in odds][:40] == list(range(40)) and odds[-1].index == JAIL
+    go_to_jail = next(o for o in odds if o.kind == "go_to_jail")
+    assert go_to_jail.probability == 0  # nobody ends a roll there
+
+
+def test_long_jail_policy_keeps_players_in_jail_longer():
+    ed, rules = load_edition("classic-us"), get_ruleset("hasbro-ru")
+    short = square_odds(ed, rules, "short")[-1].probability
+    long = square_odds(ed, rules, "long")[-1].probability
+    assert 0.03 < float(short) < 0.05 and 0.08 < float(long) < 0.11
+
+
+def test_returns_rank_and_pay_back():
+    props, groups = property_returns(load_edition("classic-us"), get_ruleset("hasbro-ru"))
+    boardwalk = {p.level: p for p in props if p.index == 39}
+    assert boardwalk["0"].rent == 100  # double rent on the full, unbuilt group
+    assert boardwalk["hotel"].cost == 400 + 5 * 200 and boardwalk["hotel"].rent == 2000
+    assert boardwalk["hotel"].payback_turns < boardwalk["1"].payback_turns
+    hotels = {g.group: g for g in groups if g.level == "hotel"}
+    assert hotels["orange"].payback_turns < hotels["dark_blue"].payback_turns < hotels["brown"].payback_turns
+
+
+def _engine_frequencies(ruleset: str, edition: str | None, rolls: int, seed: int) -> tuple[dict[int, int], int]:
+    """Run the real engine, movement only: nobody buys, everybody is rich, jail is left at once."""
+    rules = {"starting_cash": 10**9, "auctions": False}
+    game = landlords.new_game(
+        edition, ruleset, players=2, seed=seed, rules=rules, record_events=False, end_turn_prompt=False
+    )
+    counts: dict[int, int] = {}
+    done = 0
+    while done < rolls:
+        d = game.decision
+        if d.kind == "pre_roll":
+            if game.in_jail[d.seat]:
+                game.apply(d.seat, USE_JAIL_CARD if game.jail_cards[d.seat] else PAY_JAIL_FINE)
+                continue
+            game.apply(d.seat, ROLL)
+            done += 1
+            where = JAIL if game.in_jail[d.seat] else game.position[d.seat]
+            counts[where] = counts.get(where, 0) + 1
+        elif d.kind == "buy":
+            game.apply(d.seat, DECLINE)
+        else:
+            game.apply(d.seat, next(iter(game.legal_actions())))
+    return counts, done
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "ruleset, edition", [("hasbro-ru", "classic-us"), ("polish", None), ("kids-london", None)]
+)
+def test_chain_agrees_with_the_real_engine(ruleset, edition):
+    """200,000 rolls of the engine against the exact chain: every square within 5 standard errors
+    (rolls are correlated, so the bound uses an inflated variance)."""
+    rules = get_ruleset(ruleset, starting_cash=10**9, auctions=False)
+    ed = load_edition(edition or rules.edition)
+    exact = {o.index: float(o.probability) for o in square_odds(ed, rules, "short")}
+    counts, n = _engine_frequencies(ruleset, edition, 200_000, seed=random.Random(ruleset).randrange(10**6))
+    for index, p in exact.items():
+        seen = counts.get(index, 0) / n
+        sigma = (3 * p * (1 - p) / n) ** 0.5
+        assert abs(seen - p) <= 5 * sigma + 1e-9, (
+            f"{ed.squares[index].name if index >= 0 else 'jail'}: {seen} vs {p}"
+        )
+
+
+def test_odds_command_json_and_csv(tmp_path):
+    from click.testing import CliRunner
+
+    from landlords.cli.main import main
+
+    runner = CliRunner()
+    out = runner.invoke(main, ["odds", "--edition", "classic-us", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert sum(Fraction(x["probability"]) for x in data) == 1
+    assert {"index", "name", "kind", "probability"} <= set(data[0])
+    out = runner.invoke(main, ["odds", "--csv", "--per", "turn", "--jail", "long"])
+    assert out.exit_code == 0 and out.output.startswith("index,name,kind,probability")
+    board = tmp_path / "heat.svg"
+    out = runner.invoke(main, ["odds", "--board", str(board), "--plot", str(tmp_path / "odds.png")])
+    assert out.exit_code == 0, out.output
+    assert board.read_text().startswith("<svg") and (tmp_path / "odds.png").stat().st_size > 10_000
+    out = runner.invoke(main, ["odds", "--returns", "--json"])
+    assert out.exit_code == 0 and "payback_turns" in out.output
