@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from scenario import LIGHT_BLUE, ORANGE, RED, YELLOW, GREEN, build, give
+from scenario import GREEN, LIGHT_BLUE, ORANGE, RED, YELLOW, build, give
 
 import landlords
 from landlords.engine.actions import DECLINE, END_TURN, PASS, ROLL, ChooseTax, PayJailFine

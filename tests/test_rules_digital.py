@@ -23,7 +23,6 @@ from scenario import (
     ST_JAMES,
     VERMONT,
     WATER_WORKS,
-    assert_consistent,
     assert_illegal,
     build,
     end_turn,
@@ -313,6 +312,7 @@ def test_hasbro_ru_a_sells_a_hotel_back_at_half_its_price() -> None:
     g.apply(0, SellBuilding(ORIENTAL))
     assert g.level[ORIENTAL] == 4
     assert [p.amount for p in payments(g, "building_sale")] == [25]
+    assert violations(g) == []
 
 
 # ------------------------------------------------------------------ mortgage and trading
@@ -491,6 +491,7 @@ def test_time_out_is_illegal_in_an_untimed_ruleset() -> None:
     """hasbro-ru has no time limit (its decisions carry no deadline): TimeOut is refused."""
     g = variant_game("hasbro-ru")
     assert_illegal(g, 0, TimeOut(), "no-time-limit")
+    assert violations(g) == []
 
 
 # ------------------------------------------------------------------ squares and money
@@ -528,6 +529,7 @@ def test_amounts_are_shown_as_thousands_of_dollars() -> None:
     assert show(50) == "50,000 $"
     assert show(1500) == "1,500,000 $"
     assert g.edition.id == "moscow-digital"
+    assert violations(g) == []
 
 
 def test_buying_is_at_the_printed_price() -> None:
