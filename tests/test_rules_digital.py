@@ -297,11 +297,6 @@ def test_hasbro_ru_a_sells_houses_back_at_full_price_not_half() -> None:
         assert violations(g) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: hasbro-ru-a pays a hotel back at 100% of its price; 000:103 (part A) says hotels "
-    "sell at 50% and are exchanged for 4 houses (H-2: A:103 = B:253)",
-)
 def test_hasbro_ru_a_sells_a_hotel_back_at_half_its_price() -> None:
     """000:103 «а гостиницы — за 50% от первоначальной стоимости и сразу обменивают на 4 дома»: part A's full
     price is for houses only; a hotel goes back to 4 houses plus half the hotel price (H-2 (a))."""
@@ -315,11 +310,6 @@ def test_hasbro_ru_a_sells_a_hotel_back_at_half_its_price() -> None:
     assert violations(g) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: hasbro-ru-a sells a bankrupt's buildings at 100% for the creditor; 000:117 (part A) "
-    "says «Дома и Отели продаются за 50% от стоимости, выручка отдается кредитору»",
-)
 def test_hasbro_ru_a_a_bankrupts_buildings_are_sold_at_half_for_the_creditor() -> None:
     """000:117 (part A, H-1: «A itself in bankruptcy … 50%») «Дома и Отели продаются за 50% от стоимости, выручка
     отдается кредитору»: three light-blue houses (50 each) bring the creditor 75, not 150."""
@@ -426,10 +416,6 @@ def test_bankrupt_to_a_player_everything_goes_to_the_bank_which_pays_the_credito
     assert violations(g) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: bankruptcy with several creditors (bank_pays_creditor) pays only the first one",
-)
 def test_bankrupt_to_several_players_the_bank_pays_each_creditor() -> None:
     """001:131 «вашему должнику Банк выплачивает сумму долга»: owing 50 to each of two players (the
     chairman card), both are paid by the bank."""

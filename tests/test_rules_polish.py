@@ -456,11 +456,6 @@ def test_a_player_whose_time_runs_out_is_bankrupt_to_the_bank_and_fields_are_auc
     assert violations(g) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a high bidder who goes bankrupt (player time out) keeps the high bid; the auction then "
-    "gives the field to the bankrupt seat and opens a debt for it (invariant: impossible owner)",
-)
 def test_a_high_bidder_whose_time_runs_out_cannot_win_the_auction() -> None:
     """002:111 (time expiry = bankruptcy, REC P-4: at any moment) with 002:105-109 (the bankrupt leaves the game):
     seat 1 bids 50, then its time runs out; the field cannot go to a player who is out of the game."""
@@ -477,12 +472,6 @@ def test_a_high_bidder_whose_time_runs_out_cannot_win_the_auction() -> None:
     assert violations(g) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: when the last debtor of a chained payment (birthday card) times out, the turn's "
-    "continuation runs at once and stacks the post-roll decision over the other debtor's open debt, who may "
-    "then not mortgage to pay (mortgage-timing)",
-)
 def test_a_debtor_may_still_raise_cash_after_another_debtor_times_out() -> None:
     """002:97 «Może wtedy sprzedawać domki lub oddawać własności pod zastaw, by zdobyć potrzebne pieniądze» with
     002:111 (REC P-4): seats 1 and 2 both owe the birthday money; seat 2's time runs out; seat 1 still owes and

@@ -240,11 +240,6 @@ def test_mr_monopoly_does_not_advance_after_being_sent_to_jail() -> None:
     assert violations(g) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a pending Mr. Monopoly advance survives its roller's bankruptcy (mr_monopoly_pending is "
-    "not cleared) and moves the next player after an ordinary roll",
-)
 @pytest.mark.parametrize("ruleset", ["hasbro-ru", "digital"])
 def test_a_mr_monopoly_advance_ends_with_the_player_who_went_bankrupt(ruleset: str) -> None:
     """reference «Number face: add it to the white dice and move the total»: after seat 0 rolls Mr. Monopoly and
@@ -374,11 +369,6 @@ def test_three_doubles_without_triples_still_go_to_jail() -> None:
     assert violations(g) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: white doubles 4-4 / 5-5 with a Mr. Monopoly / Bus face are taken for triples "
-    "(turns.py compares the face code MR_MONOPOLY=4 / BUS=5 with the white die)",
-)
 @pytest.mark.parametrize("dice, kind", [((4, 4, 4), "buy"), ((4, 4, 5), "buy"), ((5, 5, 6), "bus")])
 def test_a_white_double_with_mr_monopoly_or_the_bus_is_not_triples(dice: tuple[int, int, int], kind: str) -> None:
     """reference «Triples (1-1-1, 2-2-2, 3-3-3)» only, «Doubles count the white dice only»: 4-4 with Mr.

@@ -174,7 +174,7 @@ class Chain:
         rules = self.rules
         for p, (a, b, face) in self._outcomes(rules.speed_die):
             double = a == b
-            if double and face != 0 and face == a:  # speed-die triples: no further roll, never jail
+            if double and 0 < face <= 3 and face == a:  # speed-die triples: no further roll, never jail
                 after_move(p, pos, a + b, 0, 0)
                 continue
             if double and rules.doubles_extra_roll and rules.doubles_to_jail and d + 1 >= rules.doubles_to_jail:

@@ -27,8 +27,6 @@ class Bankruptcy:
         creditors = [(party, amount) for party, amount in creditors if not self.bankrupt[party]]
         creditor = creditors[0][0] if creditors else BANK
         bank_takes_all = creditor < 0 or rules.bankruptcy_to_player == "bank_pays_creditor"
-        if d is not None:
-            self.stack.remove(d)
         self.claims = [c for c in self.claims if c.owner != p and c.payer != p]
         props = self.owned_by(p)
         self._emit(E.WentBankrupt, p, creditor)
@@ -37,7 +35,9 @@ class Bankruptcy:
             level = self.level[sq]
             if level:
                 if not bank_takes_all:
-                    self._transfer(BANK, p, level * self.building_value(sq), "building_sale", sq)
+                    pct = rules.bankrupt_building_percent
+                    value = self.lot_value(sq) if pct is None else self.t.house_cost[sq] * level * pct // 100
+                    self._transfer(BANK, p, value, "building_sale", sq)
                 self._return_buildings(sq)
         if not bank_takes_all:
             self._transfer(p, creditor, self.cash[p], "bankruptcy")
@@ -48,8 +48,8 @@ class Bankruptcy:
                 self._emit(E.JailCardTransferred, deck, p, creditor)
         else:
             self._transfer(p, BANK, self.cash[p], "bankruptcy")
-            if creditor >= 0:  # the bank pays the creditor what was owed (digital 001:131)
-                self._transfer(BANK, creditor, creditors[0][1], "bankruptcy")
+            for party, amount in creditors:  # the bank pays each creditor what was owed (digital 001:131)
+                self._transfer(BANK, party, amount, "bankruptcy")
             for deck in self.jail_cards[p]:
                 self._return_jail_card(deck)
                 self._emit(E.JailCardTransferred, deck, p, -1)
@@ -57,9 +57,20 @@ class Bankruptcy:
                 self.mortgaged[sq] = False
                 self._give_property(sq, p, -1)
         self.jail_cards[p] = []
-        # the bankrupt player's own decisions disappear; what they were to do next still happens
-        dropped = [x.then for x in reversed(self.stack) if x.seat == p and x.kind != D.AUCTION and x.then]
-        self.stack[:] = [x for x in self.stack if x.seat != p or x.kind == D.AUCTION]
+        # The bankrupt player's own decisions disappear (the debt among them). A continuation one
+        # of them carried passes to the next decision still open above it, which is answered
+        # before it would have been; with none left, it runs now.
+        carried: str | None = None
+        kept: list[Decision] = []
+        for x in self.stack:  # bottom to top
+            if x.seat == p and x.kind != D.AUCTION:
+                if x.then and carried is None:
+                    carried = x.then
+                continue
+            if carried is not None and x.then is None:
+                x.then, carried = carried, None
+            kept.append(x)
+        self.stack[:] = kept
         for x in list(self.stack):
             if x.kind == D.AUCTION and p in x.data.bidders:
                 self._drop_bidder(x, p)
@@ -67,8 +78,7 @@ class Bankruptcy:
         if len(alive) == 1:
             self._game_over(alive[0], "last_player")
             return
-        own_then = d.then if d is not None else None
-        then = "end_turn" if p == self.current else (dropped[-1] if dropped else own_then)
+        then = "end_turn" if p == self.current else carried
         if not bank_takes_all:
             mortgaged = [sq for sq in props if self.mortgaged[sq]]
             if mortgaged and not self._receive_mortgaged(creditor, mortgaged, then):
@@ -84,6 +94,9 @@ class Bankruptcy:
         a: AuctionState = d.data
         i = a.bidders.index(p)
         a.bidders.pop(i)
+        if a.high_bidder == p:  # the best standing bid of those still in the game stands
+            standing = [(amount, seat) for seat, amount in a.bids if seat != p and not self.bankrupt[seat]]
+            a.high_bid, a.high_bidder = max(standing, default=(0, -1))
         if i < a.turn:
             a.turn -= 1
         if self.stack and self.stack[-1] is d:

@@ -125,6 +125,7 @@ class Buildings:
         level = self.level[sq]
         value = self.building_value(sq)
         if level == HOTEL:
+            hotel = self.hotel_value(sq)
             group = (
                 [m for m in t.members[sq] if self.level[m] == HOTEL]
                 if self.rules.hotels_sold == "together"
@@ -135,11 +136,11 @@ class Buildings:
                     self.bank_houses -= 4
                     self.bank_hotels += 1
                     self.level[m] = 4
-                    refund = value
+                    refund = hotel
                 else:  # the bank lacks the houses: the lot is cleared outright (REC H-2)
                     self.bank_hotels += 1
                     self.level[m] = 0
-                    refund = value * 5
+                    refund = hotel + 4 * value
                     self.uneven_ok = True
                 self._transfer(BANK, seat, refund, "building_sale", m)
                 self._emit(E.BuildingSold, seat, m, self.level[m], refund)

@@ -44,6 +44,7 @@ class AuctionState:
     high_bid: int = 0
     high_bidder: int = -1
     turn: int = 0  # index into bidders
+    bids: list[tuple[int, int]] = field(default_factory=list)  # (seat, amount) in order
 
 
 @dataclass(slots=True)

@@ -49,8 +49,20 @@ class Holdings:
             self.group_owner[g] = -1
 
     def building_value(self, sq: int) -> int:
-        """What the bank pays for one building on ``sq``."""
+        """What the bank pays for one house on ``sq``."""
         return self.t.house_cost[sq] * self.rules.building_sell_percent // 100
+
+    def hotel_value(self, sq: int) -> int:
+        """What the bank pays for the hotel on ``sq`` (its four houses aside)."""
+        pct = self.rules.hotel_sell_percent
+        return self.t.house_cost[sq] * (self.rules.building_sell_percent if pct is None else pct) // 100
+
+    def lot_value(self, sq: int) -> int:
+        """What the bank pays for every building on ``sq``."""
+        level = self.level[sq]
+        if level == HOTEL:
+            return self.hotel_value(sq) + 4 * self.building_value(sq)
+        return level * self.building_value(sq)
 
     def unmortgage_cost(self, sq: int) -> int:
         """Lifting a mortgage: the mortgage value (or the price) plus interest, rounded up."""
@@ -68,6 +80,8 @@ class Holdings:
         """What the receiver of a mortgaged property pays now (REC H-15, polish 002:93)."""
         if self.rules.transfer_mode == "fee_then_lift_at_par":
             return self._transfer_fee(sq) + (self.t.mortgage[sq] if lift_now else 0)
+        if self.rules.transfer_mode == "fee_then_lift":  # odessa 003:155 (O-20)
+            return self._transfer_fee(sq) + (self.unmortgage_cost(sq) if lift_now else 0)
         return self.unmortgage_cost(sq) if lift_now else self._transfer_fee(sq)
 
     def liquidation_value(self, seat: int) -> int:
@@ -86,10 +100,11 @@ class Holdings:
             if hotel_groups and spare < 4:
                 blocked = hotel_groups
         total = 0
+        railroads = self.rules.railroads_mortgageable
         for sq in t.properties:
             if self.owner[sq] == seat and t.group_of[sq] not in blocked:
-                total += self.level[sq] * self.building_value(sq)
-                if not self.mortgaged[sq]:
+                total += self.lot_value(sq)
+                if not self.mortgaged[sq] and (railroads or t.kind[sq] != RAILROAD):
                     total += t.mortgage[sq]
         return total
 
@@ -190,6 +205,12 @@ class Holdings:
         name = self.edition.squares[sq].name
         if self.mortgaged[sq]:
             raise IllegalAction("already-mortgaged", f"{name} is already mortgaged")
+        if self.t.kind[sq] == RAILROAD and not self.rules.railroads_mortgageable:
+            raise IllegalAction("railroad-not-mortgageable", f"{name} cannot be mortgaged")
+        if self.rules.mortgage_only_in_debt and not any(d.kind == D.DEBT and d.seat == seat for d in self.stack):
+            raise IllegalAction(
+                "mortgage-only-for-a-debt", "property may be mortgaged only to cover a payment that is due"
+            )
         lots = self.t.members[sq] if self.rules.mortgage_requires_unbuilt == "group" else (sq,)
         if any(self.level[m] for m in lots):
             raise IllegalAction(

@@ -113,6 +113,7 @@ class Market:
         d = self.stack[-1]
         st: AuctionState = d.data
         st.high_bid, st.high_bidder = a.amount, seat
+        st.bids.append((seat, a.amount))
         self._emit(E.BidPlaced, seat, a.amount)
         st.turn = (st.turn + 1) % len(st.bidders)
         self._auction_step(d)

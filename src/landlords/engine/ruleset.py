@@ -25,13 +25,19 @@ UtilityDice = Literal["movement", "reroll"]
 IncomeTaxChoice = Literal["none", "cash", "worth"]
 HotelsSold = Literal["evenly", "together"]
 MortgageBlock = Literal["group", "lot"]
-Timing = Literal["any", "before_roll", "around_roll"]
+Timing = Literal["any", "before_roll", "around_roll", "steps"]
 HotelNeeds = Literal["group", "lot"]
 HotelSaleShort = Literal["clear", "forbidden"]
 Basis = Literal["mortgage", "price"]
-TransferMode = Literal["lift_or_fee", "fee_then_lift_at_par"]
+TransferMode = Literal["lift_or_fee", "fee_then_lift_at_par", "fee_then_lift"]
+JailCardUse = Literal["to_leave", "when_sent"]
+ExchangeDouble = Literal["any_two", "first_two"]
+MortgageTerm = Literal["none", "lap", "go"]
 BankruptToPlayer = Literal["creditor_takes", "bank_pays_creditor"]
 BankruptToBank = Literal["auction", "unowned"]
+StartMode = Literal["normal", "start_auction", "intro_lap"]
+GroupScope = Literal["all", "streets"]
+BuildLimitPer = Literal["move", "turn"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +121,21 @@ class Ruleset:
         3, "failed double rolls before the fine must be paid and the token moves (REC H-16)", "000:231-233"
     )
     jail_doubles_extra_roll: bool = opt(False, "leaving jail by a double gives another roll (REC H-10: no)", "")
+    jail_card_use: JailCardUse = opt(
+        "to_leave",
+        "the keepable jail card is used in jail 'to_leave' it, or 'when_sent': it cancels one sending to jail, "
+        "the token staying where it stood (odessa's card, O-5)",
+        "000:229-230",
+    )
+    exchange_double: ExchangeDouble = opt(
+        "any_two",
+        "odessa's exchange: a double is 'any_two' of the three dice, the odd one being the third die "
+        "(O-2 R2), or the 'first_two' dice with a distinct third die (R1)",
+        "003:118-122",
+    )
+    exchange_guild_cap_forced_exit: bool = opt(
+        True, "odessa: a guild's cap on exchange losses also limits the fourth turn's forced payment (O-3)", "003:123-127"
+    )
 
     # --- K. cards
     shuffle_decks: bool = opt(True, "decks are shuffled at set-up", "000:162-164")
@@ -122,8 +143,9 @@ class Ruleset:
     # --- timing of what a player does on their own initiative
     build_timing: Timing = opt(
         "any",
-        "when houses may be bought: 'any' time, 'before_roll' of one's own turn, or 'around_roll' "
-        "(just before or after one's own roll)",
+        "when houses may be bought: 'any' time, 'before_roll' of one's own turn, 'around_roll' "
+        "(just before or after one's own roll), or 'steps' (businesspoly: steps 3.1 and 3.5 of one's own "
+        "turn, never while a payment is owed)",
         "000:249",
     )
     mortgage_timing: Timing = opt(
@@ -150,6 +172,13 @@ class Ruleset:
     even_selling: bool = opt(True, "houses sold evenly across a group", "000:89,247")
     hotels_sold: HotelsSold = opt(
         "evenly", "'evenly' (REC H-3) or 'together': all hotels of a group sold at once", "000:251"
+    )
+    hotel_sell_percent: int | None = opt(
+        None, "share of a hotel's price the bank pays back (None = as building_sell_percent)", "000:103"
+    )
+    bankrupt_building_percent: int | None = opt(
+        None, "share the bank pays for a bankrupt's buildings, for the creditor (None = as building_sell_percent)",
+        "000:117",
     )
     building_sell_percent: int = opt(
         50, "share of a building's price the bank pays back (H-1; part A reading: 100)", "000:249"
@@ -187,8 +216,26 @@ class Ruleset:
     transfer_mode: TransferMode = opt(
         "lift_or_fee",
         "receiving a mortgaged property: 'lift_or_fee' (lift now with interest, or pay the fee) or "
-        "'fee_then_lift_at_par' (the fee always, then lift now at the mortgage value or later with interest)",
+        "'fee_then_lift_at_par' (the fee always, then lift now at the mortgage value or later with interest) or "
+        "'fee_then_lift' (the fee always, then lift now at the ordinary lifting price or keep it mortgaged)",
         "000:265",
+    )
+    mortgage_only_in_debt: bool = opt(
+        False, "property may be mortgaged only to cover a payment due (a debt being raised)", "000:259"
+    )
+    railroads_mortgageable: bool = opt(True, "railroads (odessa's malinas) can be mortgaged", "000:259")
+    mortgage_term: MortgageTerm = opt(
+        "none",
+        "how long a property may stay mortgaged (odessa variant): 'none' = no limit; 'lap' = until the owner's "
+        "token has advanced one board length; 'go' = until it next passes GO. Then lift it, or pay "
+        "mortgage_term_fee_percent of the mortgage value for another term",
+        "000:259",
+    )
+    mortgage_term_fee_percent: int = opt(
+        20,
+        "odessa: the fee for another mortgage term (and on a bankrupt's mortgaged lot kept by its creditor); a lot "
+        "kept so costs this percent of the mortgage value more when it is lifted",
+        "003:149,155",
     )
 
     # --- N. trading
@@ -227,6 +274,108 @@ class Ruleset:
     # --- P. end
     turn_limit: int | None = opt(
         None, "rounds after which the richest player wins (None = play to the last player)", "000:7"
+    )
+
+    # --- the businesspoly variant (read by rules/businesspoly.py; no effect on the classic game)
+    start_mode: StartMode = opt(
+        "normal",
+        "businesspoly: 'start_auction' (deeds shuffled, the first start_auction_lots auctioned before the first "
+        "roll) or 'intro_lap' (until a player first reaches Start: doubles do nothing, a card square or the "
+        "arrest square means roll again) (B-25)",
+        "000:351-355,411-413",
+    )
+    start_auction_lots: int = opt(12, "businesspoly: deeds sold in the start auction", "000:353,413")
+    auction_start_percent: int = opt(
+        0, "businesspoly: an auction opens at this percentage of the printed price (0: auction_min_bid)", "000:383,481"
+    )
+    auction_final_call: bool = opt(
+        False,
+        "businesspoly: before the last bidder wins, everyone who passed is asked once more and may bid again "
+        "(REC B-17)",
+        "000:481",
+    )
+    bid_above_cash: bool = opt(
+        False, "businesspoly: bids beyond one's cash are allowed; the winner raises the sum or goes bankrupt", "000:483"
+    )
+    lap_tax_per_group: int = opt(
+        0, "businesspoly: on completing a lap, paid per group in which one holds a lot, mortgaged too", "000:333,435"
+    )
+    lap_tax_groups: GroupScope = opt(
+        "all",
+        "businesspoly: the lap tax counts 'all' groups (colours, shopping centres, utilities; REC B-1) or colour "
+        "'streets' groups only",
+        "000:333,435,439",
+    )
+    lap_net_may_be_negative: bool = opt(
+        True, "businesspoly: a lap tax above the salary is paid (REC B-4); off: the net is at least 0", "000:435"
+    )
+    card_lap_amount_replaces: bool = opt(
+        True,
+        "businesspoly: a card paying a sum for reaching Start (cards 11, 33) pays it instead of the lap settlement "
+        "(REC B-10); off: in addition",
+        "000:541,585",
+    )
+    mortgage_lap_deadline: bool = opt(
+        False,
+        "businesspoly: on completing a lap the owner redeems each mortgaged lot or the bank takes it (REC B-11)",
+        "000:371,471",
+    )
+    sell_to_bank_percent: int = opt(
+        0, "businesspoly: a lot may be sold to the bank for this percentage of its price (0: no such sale)", "000:371,473"
+    )
+    sell_mortgaged_to_bank: bool = opt(
+        True, "businesspoly: a mortgaged lot may be sold to the bank, which pays nothing (REC B-12)", "000:371"
+    )
+    max_builds_per_turn: int = opt(
+        0, "businesspoly: buildings one may open per turn, all groups together (0 = no limit)", "000:375,415,457"
+    )
+    build_limit_per: BuildLimitPer = opt(
+        "move",
+        "businesspoly: the building limit counts per 'move' (a double's extra move is a new one, REC B-13) or per "
+        "whole 'turn'",
+        "000:415,429",
+    )
+    hotel_cost_houses: int = opt(
+        1,
+        "businesspoly: a business centre costs this many office prices on top of the four offices it replaces "
+        "(REC B-14: 1, so it is worth 5 offices; the other reading: 5)",
+        "000:327,457",
+    )
+    jail_cells: int = opt(
+        0,
+        "businesspoly: the jail has this many cells, one a turn; a turn that starts on the last cell leaves free "
+        "(REC B-9; 0 = the classic jail)",
+        "000:363,499-503",
+    )
+    court_fee_percent: int = opt(
+        0, "businesspoly: a lawsuit costs this percentage of the lot's price, paid to the bank (0 = no courts)", "000:451"
+    )
+    court_scope: GroupScope = opt(
+        "all",
+        "businesspoly: one may sue for a lot of any group one shares ('all': the industry, REC B-7) or colour "
+        "'streets' groups only",
+        "000:359,449",
+    )
+    court_at_jail: bool = opt(
+        True, "businesspoly: the visiting part of the jail corner is the court (REC B-6)", "000:349,425"
+    )
+    suits_per_landing: int = opt(1, "businesspoly: lawsuits one may file per landing on the court (REC B-8)", "000:425")
+    deals_need_active_player: bool = opt(
+        False,
+        "businesspoly: every deal involves the player whose turn it is, with any number of parties (REC B-19)",
+        "000:475,487",
+    )
+    card_insurance: bool = opt(
+        True,
+        "businesspoly: on the insured cards the insurance pays what the cash does not cover (REC B-23); off: "
+        "pay in full",
+        "000:569-575,581",
+    )
+    card_percent_rounding: Literal["down", "nearest"] = opt(
+        "down", "businesspoly: how a percentage of cash on a card is rounded (cards 4, 5)", "000:529,531"
+    )
+    building_loan_counts: bool = opt(
+        True, "businesspoly: the office of the building-loan card counts towards the building limit", "000:583"
     )
 
     # ------------------------------------------------------------------
