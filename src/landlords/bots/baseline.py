@@ -191,6 +191,10 @@ class BaselineBot(OdessaPlay, BusinesspolyPlay):
 
     # ------------------------------------------------------------ own turn
     def _turn(self, game: Game, seat: int, before_roll: bool) -> Action:
+        if game.rules.variant != "classic":  # a variant's mixin plays its own turn: _turn_<variant>
+            own = getattr(self, "_turn_" + game.rules.variant, None)
+            if own is not None:
+                return own(game, seat, before_roll)
         if before_roll and game.in_jail[seat]:
             jail = self._jail_choice(game, seat)
             if jail is not None:

@@ -6,7 +6,8 @@ An edition file describes the physical game (squares, groups, card decks, curren
 naming the file and the key, e.g. ``moscow.toml: squares[5].price: expected a positive integer, got "abc"``.
 
 Optional keys beyond ``classic-us.toml``: ``[currency] separator`` (the thousands separator of shown
-amounts, default a narrow no-break space) and a card's ``origin`` (``"seed"``: the card's text and effect
+amounts, default a narrow no-break space), ``[currency] banknotes`` (each player's starting notes as
+``[value, count]`` pairs) and a card's ``origin`` (``"seed"``: the card's text and effect
 come from the edition's seed document; ``"completed"``: supplied from the standard decks because the seed
 lost it; unset: not stated).
 """
@@ -204,7 +205,7 @@ def parse_edition(data: dict[str, object], source_name: str) -> Edition:
 
 
 def _currency(table: _Table) -> Currency:
-    table.only(("code", "format", "scale", "separator"))
+    table.only(("code", "format", "scale", "separator", "banknotes"))
     fmt = table.text("format")
     try:
         ok = "{amount}" in fmt and fmt.format(amount="1") is not None
@@ -215,11 +216,18 @@ def _currency(table: _Table) -> Currency:
     separator = table.data.get("separator", "\u202f")
     if not isinstance(separator, str) or not separator or any(ch.isdigit() for ch in separator):
         table.fail("separator", f"expected a non-empty string without digits, got {_show(separator)}")
+    notes = table.data.get("banknotes", [])
+    if not isinstance(notes, list) or not all(
+        isinstance(n, list) and len(n) == 2 and all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in n)
+        for n in notes
+    ):
+        table.fail("banknotes", f"expected a list of [value, count] pairs of positive integers, got {_show(notes)}")
     return Currency(
         code=table.text("code"),
         format=fmt,
         scale=table.integer("scale", minimum=1, default=1),
         separator=separator,
+        banknotes=tuple((n[0], n[1]) for n in notes),
     )
 
 

@@ -21,8 +21,9 @@ CARD = "card"
 JAIL = "jail"
 FREE_PARKING = "free_parking"
 GO_TO_JAIL = "go_to_jail"
+COURT = "court"  # businesspoly: a square where a player who lands may sue (000:449); nothing in the classic game
 
-SQUARE_KINDS = (GO, STREET, RAILROAD, UTILITY, TAX, CARD, JAIL, FREE_PARKING, GO_TO_JAIL)
+SQUARE_KINDS = (GO, STREET, RAILROAD, UTILITY, TAX, CARD, JAIL, FREE_PARKING, GO_TO_JAIL, COURT)
 PROPERTY_KINDS = (STREET, RAILROAD, UTILITY)
 HOTEL = 5  # the building level of a hotel (levels 1..4 are houses)
 
@@ -40,6 +41,22 @@ CARD_EFFECTS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "pay_each": ("amount",),  # to every other player
         "repairs": ("per_house", "per_hotel"),  # to the bank, per building owned
         "jail_free": (),  # kept until used, then back to the bottom of its deck
+        # --- the businesspoly deck «Извещение» (seed 000:521-589; carried out by rules/businesspoly.py)
+        "begging": ("below", "amount"),  # with cash < below: every other player holding amount pays it
+        "collect_from_each_able": ("amount",),  # every other player holding amount pays it
+        "pay_per_thousand": ("amount",),  # amount per whole thousand of cash
+        "pay_percent": ("percent", "above"),  # percent of cash, if cash > above
+        "nearest_company": ("kind", "lap_amount", "dice"),  # forward; lap_amount at Start; rent on `dice` dice
+        "double_cash_below": ("below",),  # with cash < below: the bank doubles it
+        "collect_and_go_to_jail": ("amount",),
+        "lawyer": (),  # sue now; a tie wins
+        "collect_and_move": ("amount", "steps"),  # collect, then a relative move
+        "pay_insured": ("amount",),  # what the cash does not cover the insurance pays
+        "collect_if_below": ("amount", "below"),
+        "casino": ("multiplier",),  # two dice x multiplier: won on a double, else paid (insured)
+        "building_loan": ("percent",),  # open one office now at this percentage of its price
+        "go_to_start": ("amount",),  # forward to Start, collecting amount instead of the lap settlement
+        "collect_if_no_buildings": ("amount",),
     }
 )
 
@@ -97,13 +114,15 @@ class Currency:
 
     ``scale`` multiplies the engine's integer amounts for display (``moscow-digital`` shows
     200 as 200,000). ``separator`` groups the thousands of a shown value with 5 or more digits
-    (``10000`` -> ``10\u202f000``; ``moscow-digital`` uses ``","``: ``200,000 $``).
+    (``10000`` -> ``10\u202f000``; ``moscow-digital`` uses ``","``: ``200,000 $``). ``banknotes``
+    lists each player's starting notes as (value, count) pairs where the edition states them.
     """
 
     code: str
     format: str
     scale: int = 1
     separator: str = "\u202f"
+    banknotes: tuple[tuple[int, int], ...] = ()
 
     def show(self, amount: int) -> str:
         value = amount * self.scale

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 from collections import deque
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from . import decision as D
 from . import events as E
@@ -81,6 +81,14 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy):
     move is resolved instead of waiting for ``EndTurn`` (both for simulations: bots do their
     building and trading before they roll).
     """
+
+    # action type -> (check, do); bound per class, so a variant's overrides are the ones called
+    _handler_names: ClassVar[dict[type, tuple[str, str]]]
+    _handlers: ClassVar[dict[type, tuple[Any, Any]]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._handlers = _bind_handlers(cls)
 
     def __init__(
         self,
@@ -190,7 +198,7 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy):
             raise IllegalAction("game-over", "the game is over")
         if not 0 <= seat < self.n:
             raise IllegalAction("no-such-seat", f"there is no seat {seat}")
-        handler = _HANDLERS.get(type(action))
+        handler = self._handlers.get(type(action))
         if handler is None:
             raise IllegalAction("unknown-action", f"unknown action {action!r}")
         handler[0](self, seat, action)  # check: raises, changes nothing
@@ -206,7 +214,7 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy):
             raise IllegalAction("game-over", "the game is over")
         if not 0 <= seat < self.n:
             raise IllegalAction("no-such-seat", f"there is no seat {seat}")
-        handler = _HANDLERS.get(type(action))
+        handler = self._handlers.get(type(action))
         if handler is None:
             raise IllegalAction("unknown-action", f"unknown action {action!r}")
         handler[0](self, seat, action)
@@ -303,6 +311,10 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy):
             ):
                 if self.is_legal(seat, action):
                     yield action
+
+    def variant_violations(self) -> list[str]:
+        """Invariants of a variant's own state (checked with :func:`invariants.violations`)."""
+        return []
 
     def alive(self) -> list[int]:
         return [p for p in range(self.n) if not self.bankrupt[p]]
@@ -519,28 +531,40 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy):
             raise IllegalAction("bankrupt", f"{self.names[seat]} is bankrupt and out of the game")
 
 
-_HANDLERS: dict[type, tuple[Any, Any]] = {
-    Roll: (Game._check_roll, Game._do_roll),
-    EndTurn: (Game._check_end_turn, Game._do_end_turn),
-    PayJailFine: (Game._check_pay_fine, Game._do_pay_fine),
-    UseJailCard: (Game._check_use_card, Game._do_use_card),
-    Buy: (Game._check_buy, Game._do_buy),
-    Decline: (Game._check_decline, Game._do_decline),
-    Bid: (Game._check_bid, Game._do_bid),
-    Pass: (Game._check_pass, Game._do_pass),
-    ClaimRent: (Game._check_claim, Game._do_claim),
-    ChooseTax: (Game._check_tax, Game._do_tax),
-    LiftMortgage: (Game._check_lift, Game._do_lift),
-    WantBuilding: (Game._check_want, Game._do_want),
-    ChooseMove: (Game._check_choose_move, Game._do_choose_move),
-    MoveTo: (Game._check_move_to, Game._do_move_to),
-    TimeOut: (Game._check_time_out, Game._do_time_out),
-    Build: (Game._check_build, Game._do_build),
-    SellBuilding: (Game._check_sell, Game._do_sell),
-    Mortgage: (Game._check_mortgage, Game._do_mortgage),
-    Unmortgage: (Game._check_unmortgage, Game._do_unmortgage),
-    DeclareBankruptcy: (Game._check_bankrupt, Game._do_bankrupt),
-    ProposeTrade: (Game._check_trade, Game._do_trade),
-    Accept: (Game._check_answer, Game._do_answer),
-    Reject: (Game._check_answer, Game._do_answer),
+# Each action type names its check method (raises IllegalAction, changes nothing) and its do method.
+# A variant (a Game subclass) may override any of them and add actions of its own by extending
+# ``_handler_names`` in its class body; ``Game.__init_subclass__`` binds the table per class.
+_HANDLER_NAMES: dict[type, tuple[str, str]] = {
+    Roll: ("_check_roll", "_do_roll"),
+    EndTurn: ("_check_end_turn", "_do_end_turn"),
+    PayJailFine: ("_check_pay_fine", "_do_pay_fine"),
+    UseJailCard: ("_check_use_card", "_do_use_card"),
+    Buy: ("_check_buy", "_do_buy"),
+    Decline: ("_check_decline", "_do_decline"),
+    Bid: ("_check_bid", "_do_bid"),
+    Pass: ("_check_pass", "_do_pass"),
+    ClaimRent: ("_check_claim", "_do_claim"),
+    ChooseTax: ("_check_tax", "_do_tax"),
+    LiftMortgage: ("_check_lift", "_do_lift"),
+    WantBuilding: ("_check_want", "_do_want"),
+    ChooseMove: ("_check_choose_move", "_do_choose_move"),
+    MoveTo: ("_check_move_to", "_do_move_to"),
+    TimeOut: ("_check_time_out", "_do_time_out"),
+    Build: ("_check_build", "_do_build"),
+    SellBuilding: ("_check_sell", "_do_sell"),
+    Mortgage: ("_check_mortgage", "_do_mortgage"),
+    Unmortgage: ("_check_unmortgage", "_do_unmortgage"),
+    DeclareBankruptcy: ("_check_bankrupt", "_do_bankrupt"),
+    ProposeTrade: ("_check_trade", "_do_trade"),
+    Accept: ("_check_answer", "_do_answer"),
+    Reject: ("_check_answer", "_do_answer"),
 }
+
+
+def _bind_handlers(cls: type[Game]) -> dict[type, tuple[Any, Any]]:
+    """The (check, do) functions of ``cls`` for every action type it handles."""
+    return {t: (getattr(cls, check), getattr(cls, do)) for t, (check, do) in cls._handler_names.items()}
+
+
+Game._handler_names = _HANDLER_NAMES
+Game._handlers = _HANDLERS = _bind_handlers(Game)

@@ -66,4 +66,5 @@ def violations(game: Game) -> list[str]:
             out.append(f"deck {deck_id} lost or duplicated a card ({len(pile)} in the pile, {held} held)")
     if not game.over and not game.stack:
         out.append("the game waits for nothing but is not over")
+    out.extend(game.variant_violations())  # what a variant's own state must satisfy
     return out

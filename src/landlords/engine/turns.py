@@ -29,6 +29,7 @@ from .edition import (
     STREET,
     TAX,
     UTILITY,
+    Card,
 )
 from .errors import IllegalAction
 from .events import BANK, POT
@@ -67,6 +68,7 @@ class TurnFlow:
         self.turn += 1
         if self.builds_this_turn:
             self.builds_this_turn.clear()
+        self.mr_monopoly_pending = False
         self.doubles = 0
         self.extra_roll = False
         self.sent_to_jail = False
@@ -137,12 +139,12 @@ class TurnFlow:
                 return
             self._finish_move()
             return
-        if speed and double and face == d1:  # triples: go anywhere, and the turn ends there
+        if speed and double and face <= 3 and face == d1:  # triples: go anywhere, and the turn ends there
             self.extra_roll = False
             self._push(Decision(D.TRIPLES, p))
             return
         if double:
-            self.doubles += 1
+            self._count_double(p)
             if rules.doubles_to_jail and self.doubles >= rules.doubles_to_jail:
                 self._send_to_jail(p, "doubles")
                 self._end_turn()
@@ -212,6 +214,10 @@ class TurnFlow:
             return
         amount = rules.salary * (2 if landed and rules.double_salary_on_go else 1)
         self._transfer(BANK, p, amount, "salary")
+
+    def _count_double(self, p: int) -> None:
+        """A double on a movement roll (a variant hooks titles here: odessa's guilds, 003:125-127)."""
+        self.doubles += 1
 
     def _send_to_jail(self, p: int, reason: str) -> None:
         self.position[p] = self.t.jail
@@ -300,11 +306,16 @@ class TurnFlow:
         index = pile.popleft()
         card = self.edition.decks[deck_id].cards[index]
         self._emit(E.DrewCard, p, deck_id, card.id, card.text)
-        effect, args = card.effect, card.args
-        if effect == "jail_free":
+        if card.effect == "jail_free":
             self.jail_cards[p].append(deck_id)
             return True
         pile.append(index)  # to the bottom of its deck
+        return self._apply_card(p, card)
+
+    def _apply_card(self, p: int, card: Card) -> bool:
+        """Carry out a drawn card (already back at the bottom of its deck); variants add effects.
+        False if a decision was opened (it resumes later)."""
+        effect, args = card.effect, card.args
         if effect == "advance_to":
             self._move_to(p, int(args["square"]))
             return self._land(p)

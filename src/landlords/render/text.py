@@ -83,6 +83,9 @@ def describe(game: Game, ev: E.Event) -> str:
         return f"{p(ev.seat)} is bankrupt (to {p(ev.creditor)})"
     if isinstance(ev, E.GameOver):
         return f"game over: {p(ev.winner)} wins ({ev.reason.replace('_', ' ')})"
+    own = getattr(ev, "describe", None)  # a variant's events describe themselves
+    if own is not None:
+        return own(game)
     return repr(ev)  # pragma: no cover
 
 

@@ -52,9 +52,11 @@ HASBRO_RU = Ruleset(
 # Part A of seed 000 read literally where it differs from part B (H-1): houses sell back at cost.
 HASBRO_RU_A = _ruleset(
     "hasbro-ru-a",
-    "hasbro-ru with part A's readings of seed 000: buildings sold back at full price",
+    "hasbro-ru with part A's readings of seed 000: houses sold back at the price paid, hotels at half",
     "moscow",
-    building_sell_percent=(100, "000:103 (H-1, part A)"),
+    building_sell_percent=(100, "000:103 (H-1, part A): houses at the price paid"),
+    hotel_sell_percent=(50, "000:103: hotels at 50%"),
+    bankrupt_building_percent=(50, "000:117: a bankrupt's buildings at 50% for the creditor"),
 )
 
 DIGITAL = _ruleset(
