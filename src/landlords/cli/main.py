@@ -15,6 +15,7 @@ from rich.table import Table
 
 from .. import record as records
 from ..editions import edition_names, load_edition
+from ..i18n import LANGUAGES, default_language
 from ..engine.errors import LandlordsError
 from ..engine.ruleset import Ruleset
 from ..render.text import describe, position
@@ -87,17 +88,19 @@ def simulate(edition, ruleset, rules, players, games, seed, strategy, max_turns,
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--upto", type=int, default=None, help="Stop after this many actions.")
 @click.option("--events/--no-events", default=True, show_default=True, help="Print the event log.")
-def replay(file, upto, events) -> None:
+@click.option("--lang", type=click.Choice(LANGUAGES), default=None, help="Language (default: from the locale).")
+def replay(file, upto, events, lang) -> None:
     """Replay a game record and print its event log and final position."""
+    lang = lang or default_language()
     try:
         game = records.replay(records.load(file), upto=upto)
     except LandlordsError as exc:
         fail(str(exc))
     if events:
         for ev in game.events or []:
-            click.echo(describe(game, ev))
+            click.echo(describe(game, ev, lang))
         click.echo("")
-    click.echo(position(game))
+    click.echo(position(game, lang))
     click.echo(f"state hash {game.state_hash()[:16]}")
 
 

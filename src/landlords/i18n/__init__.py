@@ -1,0 +1,87 @@
+"""Every word a player reads, in Russian, Polish and English.
+
+Catalogs are TOML files ``i18n/<lang>/*.toml`` (one per subject: ``core.toml`` for the classic
+game, a variant may add its own file); keys are dotted (``event.paid``), values are templates with
+``{name}`` placeholders. A missing key in a language falls back to English, and a test makes sure
+no catalog lacks a key the English one has. An edition's own names (squares, cards) are never
+translated: they stay in the edition's language.
+"""
+
+from __future__ import annotations
+
+import locale
+import os
+import tomllib
+from functools import cache
+from importlib import resources
+
+LANGUAGES = ("en", "ru", "pl")
+DEFAULT = "en"
+
+
+def _flatten(prefix: str, table: dict, out: dict[str, str]) -> None:
+    for key, value in table.items():
+        full = f"{prefix}.{key}" if prefix else key
+        if isinstance(value, dict):
+            _flatten(full, value, out)
+        else:
+            out[full] = str(value)
+
+
+@cache
+def catalog(lang: str) -> dict[str, str]:
+    """All messages of one language (merged from its files)."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"no messages in {lang!r} (available: {', '.join(LANGUAGES)})")
+    out: dict[str, str] = {}
+    folder = resources.files(__package__) / lang
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".toml"):
+            _flatten("", tomllib.loads(entry.read_text(encoding="utf-8")), out)
+    return out
+
+
+def has(lang: str, key: str) -> bool:
+    return key in catalog(lang) or key in catalog(DEFAULT)
+
+
+def tr(lang: str, key: str, **params: object) -> str:
+    """The message ``key`` in ``lang`` with ``params`` filled in."""
+    template = catalog(lang).get(key) or catalog(DEFAULT).get(key)
+    if template is None:
+        raise KeyError(f"no message {key!r}")
+    return template.format(**params)
+
+
+def plural(lang: str, n: int, forms: str) -> str:
+    """Pick the plural form of ``n`` from ``"one|few|many"`` (ru, pl) or ``"one|other"`` (en)."""
+    options = forms.split("|")
+    if lang == "en" or len(options) < 3:
+        return options[0] if n == 1 else options[-1]
+    tens, units = n % 100, n % 10
+    if lang == "ru":
+        if units == 1 and tens != 11:
+            return options[0]
+        if 2 <= units <= 4 and not 12 <= tens <= 14:
+            return options[1]
+        return options[2]
+    # Polish: 1 is its own form; 2-4 (not 12-14) few; everything else many
+    if n == 1:
+        return options[0]
+    if 2 <= units <= 4 and not 12 <= tens <= 14:
+        return options[1]
+    return options[2]
+
+
+def default_language() -> str:
+    """The user's language from the environment (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        code = value.split(":")[0][:2].lower()
+        if code in LANGUAGES:
+            return code
+    try:
+        code = (locale.getlocale()[0] or "")[:2].lower()
+    except ValueError:  # pragma: no cover - a broken locale setting
+        code = ""
+    return code if code in LANGUAGES else DEFAULT

@@ -1,0 +1,75 @@
+"""Every message a player reads exists in Russian, Polish and English."""
+
+from __future__ import annotations
+
+import pytest
+
+import landlords
+from landlords.bots import BaselineBot
+from landlords.engine import events as E
+from landlords.i18n import LANGUAGES, catalog, default_language, plural, tr
+from landlords.render.text import describe, message_key, position
+from landlords.sim.runner import play
+
+
+def test_no_catalog_lacks_a_message():
+    english = set(catalog("en"))
+    for lang in LANGUAGES:
+        missing = english - set(catalog(lang))
+        extra = set(catalog(lang)) - english
+        assert not missing, f"{lang} lacks {sorted(missing)}"
+        assert not extra, f"{lang} has messages English lacks: {sorted(extra)}"
+
+
+def test_placeholders_agree_across_languages():
+    import string
+
+    def names(text: str) -> set[str]:
+        return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+    for key, text in catalog("en").items():
+        for lang in LANGUAGES:
+            assert names(catalog(lang)[key]) == names(text), f"{lang}:{key}"
+
+
+def test_every_engine_event_has_a_message():
+    kinds = [cls for cls in vars(E).values() if isinstance(cls, type) and issubclass(cls, E.Event) and cls.KIND]
+    english = catalog("en")
+    for cls in kinds:
+        assert any(key == f"event.{cls.KIND}" or key.startswith(f"event.{cls.KIND}_") for key in english), cls
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("edition, ruleset", [("moscow", "hasbro-ru"), ("warsaw", "polish"), ("classic-us", "hasbro-ru")])
+def test_a_whole_game_reads_in_every_language(lang, edition, ruleset):
+    game = landlords.new_game(edition, ruleset, players=3, seed=4, rules={"speed_die": True})
+    play(game, [BaselineBot() for _ in range(3)], max_turns=400)
+    seen = set()
+    for ev in game.events:
+        text = describe(game, ev, lang)
+        assert text and "{" not in text and not text.startswith(type(ev).__name__ + "(")
+        seen.add(message_key(ev))
+    assert {"event.rolled", "event.moved", "event.paid", "event.game_over"} <= seen
+    assert game.names[game.winner] in position(game, lang)
+
+
+def test_russian_and_polish_plurals():
+    assert [plural("ru", n, "дом|дома|домов") for n in (1, 2, 5, 11, 21, 22, 25)] == [
+        "дом", "дома", "домов", "домов", "дом", "дома", "домов"]
+    assert [plural("pl", n, "domek|domki|domków") for n in (1, 2, 5, 12, 22, 25)] == [
+        "domek", "domki", "domków", "domków", "domki", "domków"]
+    assert plural("en", 1, "house|houses") == "house" and plural("en", 3, "house|houses") == "houses"
+
+
+def test_default_language_follows_the_locale(monkeypatch):
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "pl_PL.UTF-8")
+    assert default_language() == "pl"
+    monkeypatch.setenv("LANGUAGE", "ru:en")
+    assert default_language() == "ru"
+
+
+def test_unknown_language_is_a_clear_error():
+    with pytest.raises(ValueError, match="no messages in 'de'"):
+        tr("de", "party.bank")
