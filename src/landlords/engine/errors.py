@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class LandlordsError(Exception):
     """Base class of every error the engine raises on purpose."""
@@ -11,13 +13,16 @@ class IllegalAction(LandlordsError):
     """An action the rules do not allow now. The game state is left untouched.
 
     ``rule`` is a short identifier of the rule that was broken (``"even-building"``,
-    ``"not-your-turn"``, ...) so that user interfaces can translate the reason.
+    ``"not-your-turn"``, ...); ``message`` is an English template whose ``{placeholders}`` are
+    filled from ``params``, so that user interfaces can show the reason in the player's language
+    (catalog key ``rule.<rule>`` in :mod:`landlords.i18n`, with the same placeholders).
     """
 
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{message} [rule: {rule}]")
+    def __init__(self, rule: str, message: str, **params: Any) -> None:
         self.rule = rule
-        self.reason = message
+        self.params = params
+        self.reason = message.format(**params) if params else message
+        super().__init__(f"{self.reason} [rule: {rule}]")
 
 
 class ConfigError(LandlordsError, ValueError):

@@ -85,3 +85,25 @@ def default_language() -> str:
     except ValueError:  # pragma: no cover - a broken locale setting
         code = ""
     return code if code in LANGUAGES else DEFAULT
+
+
+MONEY_PARAMS = frozenset({"amount", "cost", "cash", "price", "need", "have", "fine", "fee", "bid", "low"})
+
+
+def reason(lang: str, exc: Exception, money=None) -> str:
+    """Why an action was refused, in ``lang``: the catalog's ``rule.<rule>`` template filled with
+    the exception's parameters (amounts shown with ``money``, e.g. an edition's
+    ``currency.show``), else the engine's English reason."""
+    rule = getattr(exc, "rule", None)
+    params = dict(getattr(exc, "params", {}) or {})
+    key = f"rule.{rule}"
+    if rule is None or key not in catalog(lang):
+        return getattr(exc, "reason", str(exc))
+    if money is not None:
+        for name, value in params.items():
+            if name in MONEY_PARAMS and isinstance(value, int):
+                params[name] = money(value)
+    try:
+        return tr(lang, key, **params)
+    except (KeyError, IndexError):  # the raise site passed other parameters than the catalog uses
+        return getattr(exc, "reason", str(exc))
