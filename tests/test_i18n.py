@@ -73,3 +73,62 @@ def test_default_language_follows_the_locale(monkeypatch):
 def test_unknown_language_is_a_clear_error():
     with pytest.raises(ValueError, match="no messages in 'de'"):
         tr("de", "party.bank")
+
+
+def _rule_ids(folder: str) -> set[str]:
+    import re
+    from pathlib import Path
+
+    ids: set[str] = set()
+    for path in Path(folder).glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        ids |= set(re.findall(r'IllegalAction\(\s*"([a-z0-9-]+)"', text))
+        ids |= set(re.findall(r'(?:return|why =) \(\s*"([a-z0-9-]+)",', text))
+        ids |= set(re.findall(r'_check_window\([^)]*"([a-z-]+-timing)"', text))
+    return ids
+
+
+def test_every_refusal_of_the_engine_has_a_translation():
+    from pathlib import Path
+
+    import landlords.engine
+
+    ids = _rule_ids(str(Path(landlords.engine.__file__).parent))
+    assert len(ids) > 40
+    for lang in LANGUAGES:
+        missing = {i for i in ids if f"rule.{i}" not in catalog(lang)}
+        assert not missing, f"{lang} lacks reasons for {sorted(missing)}"
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", "houses must be built evenly: Boardwalk has 2, Park Place 0"),
+    ("ru", "строить нужно равномерно: на поле «Улица Арбат» домов 2, на поле «Улица Малая Бронная» — 0"),
+    ("pl", "buduj równomiernie: na polu „Aleje Ujazdowskie” domków 2, na polu „Ulica Belwederska” 0"),
+])
+def test_a_refusal_reads_in_the_players_language(lang, expected):
+    from landlords.engine import Build, IllegalAction
+    from landlords.i18n import reason
+
+    edition = {"en": "classic-us", "ru": "moscow", "pl": "warsaw"}[lang]
+    game = landlords.new_game(edition, "hasbro-ru", players=2, seed=1, first_player=0)
+    for sq in (37, 39):
+        game._set_owner(sq, 0)
+    game.level[39] = 2
+    game.bank_houses -= 2
+    with pytest.raises(IllegalAction) as info:
+        game.check(0, Build(39))
+    assert reason(lang, info.value, game.edition.currency.show) == expected
+
+
+def test_a_cash_refusal_shows_money_in_the_editions_currency():
+    from landlords.engine import BUY, IllegalAction, ROLL
+    from landlords.i18n import reason
+
+    game = landlords.new_game("moscow", "hasbro-ru", players=2, seed=1, first_player=0, dice=[(1, 2)])
+    game.apply(0, ROLL)
+    game.cash[0] -= 1490
+    game.bank_balance += 1490
+    with pytest.raises(IllegalAction) as info:
+        game.check(0, BUY)
+    assert reason("ru", info.value, game.edition.currency.show) == "это стоит 60 тыс. ₽; у вас 10 тыс. ₽"
+    assert reason("en", info.value) == "this costs 60; you have 10"

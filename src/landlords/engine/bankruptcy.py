@@ -127,7 +127,9 @@ class Bankruptcy:
         if can >= need:
             raise IllegalAction(
                 "no-bankruptcy-while-able-to-pay",
-                f"you can still raise {can} by selling buildings and mortgaging, enough for {need}",
+                "you can still raise {have} by selling buildings and mortgaging, enough for {need}",
+                have=can,
+                need=need,
             )
 
     def _do_bankrupt(self, seat: int, a: DeclareBankruptcy) -> None:
@@ -143,7 +145,13 @@ class Bankruptcy:
             raise IllegalAction("no-time-limit", "this ruleset has no time limit to run out")
         d = self.stack[-1] if self.stack else None
         if d is None or d.seat != seat:
-            raise IllegalAction("not-your-turn", f"{self.names[seat]} is not the one deciding")
+            decider = self.names[d.seat] if d is not None else "-"
+            raise IllegalAction(
+                "not-your-turn",
+                "it is {decider}'s decision, not {player}'s",
+                decider=decider,
+                player=self.names[seat],
+            )
 
     def _do_time_out(self, seat: int, a: TimeOut) -> None:
         """The seat ran out of time (digital 001:133, polish 002:111): bankrupt to the bank."""

@@ -32,37 +32,43 @@ class Buildings:
         self.level[sq] = 0
 
     # ------------------------------------------------------------ buildings
-    def _buildable(self, seat: int, sq: int, item_price: int | None = None) -> tuple[str, str] | None:
-        """Why ``seat`` may not build on ``sq`` now: (rule, message), or None if it may."""
+    def _buildable(self, seat: int, sq: int, item_price: int | None = None) -> tuple[str, str, dict] | None:
+        """Why ``seat`` may not build on ``sq`` now: (rule, message template, parameters), or None."""
         t = self.t
         name = self.edition.squares[sq].name if 0 <= sq < self.size else str(sq)
         if not 0 <= sq < self.size or t.kind[sq] != STREET:
-            return ("build-on-street", f"{name} is not a street: buildings go on streets only")
+            return ("build-on-street", "{square} is not a street: buildings go on streets only", {"square": name})
         if self.owner[sq] != seat:
-            return ("build-own-property", f"you do not own {name}")
+            return ("build-own-property", "you do not own {square}", {"square": name})
         if not self.has_full_group(seat, sq):
-            return ("build-needs-full-group", f"you must own every street of {name}'s colour group to build")
+            return (
+                "build-needs-full-group",
+                "you must own every street of {square}'s colour group to build",
+                {"square": name},
+            )
         members = t.members[sq]
         for m in members:
             if self.mortgaged[m]:
                 return (
                     "build-no-mortgage-in-group",
-                    f"{self.edition.squares[m].name} is mortgaged: no building in a group with a mortgaged lot",
+                    "{square} is mortgaged: no building in a group with a mortgaged lot",
+                    {"square": self.edition.squares[m].name},
                 )
         level = self.level[sq]
         if level >= HOTEL:
-            return ("one-hotel-per-lot", f"{name} already has a hotel")
+            return ("one-hotel-per-lot", "{square} already has a hotel", {"square": name})
         limit = self.rules.max_builds_per_group_per_turn
         if limit and self.builds_this_turn.get((seat, t.group_of[sq]), 0) >= limit:
             return (
                 "build-limit-per-turn",
-                f"at most {limit} building(s) per colour group in one turn",
+                "at most {limit} building(s) per colour group in one turn",
+                {"limit": limit},
             )
         if level == 4:
             if self.rules.hotel_requires == "group" and any(self.level[m] < 4 for m in members):
-                return ("hotel-after-four-houses", "a hotel needs four houses on every street of the group")
+                return ("hotel-after-four-houses", "a hotel needs four houses on every street of the group", {})
             if self.bank_hotels <= 0:
-                return ("hotel-stock", "the bank has no hotels left")
+                return ("hotel-stock", "the bank has no hotels left", {})
         else:
             if self.rules.even_building:
                 low = min(self.level[m] for m in members)
@@ -70,14 +76,19 @@ class Buildings:
                     lowest = next(m for m in members if self.level[m] == low)
                     return (
                         "even-building",
-                        f"houses must be built evenly: {name} has {level}, "
-                        f"{self.edition.squares[lowest].name} {low}",
+                        "houses must be built evenly: {square} has {level}, {other} {other_level}",
+                        {
+                            "square": name,
+                            "level": level,
+                            "other": self.edition.squares[lowest].name,
+                            "other_level": low,
+                        },
                     )
             if self.bank_houses <= 0:
-                return ("house-stock", "the bank has no houses left")
+                return ("house-stock", "the bank has no houses left", {})
         price = t.house_cost[sq] if item_price is None else item_price
         if self.cash[seat] < price:
-            return ("cash", f"a building on {name} costs {price}; you have {self.cash[seat]}")
+            return ("cash", "this costs {cost}; you have {cash}", {"cost": price, "cash": self.cash[seat]})
         return None
 
     def _place_building(self, seat: int, sq: int, cost: int) -> None:
@@ -171,7 +182,8 @@ class Buildings:
             if why is None and (self.level[a.square] == 4) != (top.data == "hotel"):
                 why = (
                     "place-won-building",
-                    f"you won a {top.data} at auction: place it where a {top.data} can go",
+                    "you won a {item} at auction: place it where a {item} can go",
+                    {"item": top.data},
                 )
         elif self._shortage is not None or any(
             d.kind in (D.BUILDING_INTEREST, D.PLACE_BUILDING)
@@ -183,7 +195,7 @@ class Buildings:
             self._check_window(seat, self.rules.build_timing, "build-timing", "buying houses")
             why = self._buildable(seat, a.square)
         if why is not None:
-            raise IllegalAction(*why)
+            raise IllegalAction(why[0], why[1], **(why[2] if len(why) > 2 else {}))  # variants may omit params
 
     def _do_build(self, seat: int, a: Build) -> None:
         sq = a.square
@@ -207,22 +219,25 @@ class Buildings:
         self._alive_check(seat)
         sq = a.square
         if not 0 <= sq < self.size or self.owner[sq] != seat or self.t.kind[sq] != STREET:
-            raise IllegalAction("sell-own-building", "you have no buildings there")
+            raise IllegalAction("sell-own-building", "{square} has no buildings of yours", square=str(sq))
         self._check_window(seat, self.rules.mortgage_timing, "sell-timing", "selling buildings", debt_ok=True)
         name = self.edition.squares[sq].name
         level = self.level[sq]
         if level == HOTEL and self.bank_houses < 4 and self.rules.hotel_sale_without_houses == "forbidden":
             raise IllegalAction(
                 "hotel-sale-needs-houses",
-                f"the bank has {self.bank_houses} houses: a hotel is sold back only for four houses",
+                "the bank has {houses} houses: a hotel is sold back only for four houses",
+                houses=self.bank_houses,
             )
         if level == 0:
-            raise IllegalAction("sell-own-building", f"{name} has no buildings")
+            raise IllegalAction("sell-own-building", "{square} has no buildings of yours", square=name)
         members = self.t.members[sq]
         if self.rules.even_selling and level < max(self.level[m] for m in members):
             top = max(members, key=lambda m: self.level[m])
             raise IllegalAction(
-                "even-selling", f"houses must be sold evenly: sell on {self.edition.squares[top].name} first"
+                "even-selling",
+                "houses must be sold evenly: sell on {square} first",
+                square=self.edition.squares[top].name,
             )
 
     def _do_sell(self, seat: int, a: SellBuilding) -> None:

@@ -197,10 +197,10 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy):
         if self.over:
             raise IllegalAction("game-over", "the game is over")
         if not 0 <= seat < self.n:
-            raise IllegalAction("no-such-seat", f"there is no seat {seat}")
+            raise IllegalAction("no-such-seat", "there is no seat {seat}", seat=seat)
         handler = self._handlers.get(type(action))
         if handler is None:
-            raise IllegalAction("unknown-action", f"unknown action {action!r}")
+            raise IllegalAction("unknown-action", "unknown action {action}", action=repr(action))
         handler[0](self, seat, action)  # check: raises, changes nothing
         self.actions.append((seat, action))
         handler[1](self, seat, action)  # do
@@ -213,10 +213,10 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy):
         if self.over:
             raise IllegalAction("game-over", "the game is over")
         if not 0 <= seat < self.n:
-            raise IllegalAction("no-such-seat", f"there is no seat {seat}")
+            raise IllegalAction("no-such-seat", "there is no seat {seat}", seat=seat)
         handler = self._handlers.get(type(action))
         if handler is None:
-            raise IllegalAction("unknown-action", f"unknown action {action!r}")
+            raise IllegalAction("unknown-action", "unknown action {action}", action=repr(action))
         handler[0](self, seat, action)
 
     def is_legal(self, seat: int, action: Action) -> bool:
@@ -276,7 +276,7 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy):
             yield ChooseTax(False)
             yield ChooseTax(True)
         elif kind == D.MORTGAGE_TRANSFER:
-            if self.cash[seat] >= self.unmortgage_cost(d.square):
+            if self.cash[seat] >= self._transfer_cost(d.square, True):
                 yield LiftMortgage(True)
             yield LiftMortgage(False)
         elif kind == D.BUILDING_INTEREST:
@@ -376,6 +376,12 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy):
 
     # ================================================================ set-up
     def _init_decks(self, orders: dict[str, Sequence[str]]) -> None:
+        unknown = {c.effect for deck in self.edition.decks.values() for c in deck.cards} - self.card_effects
+        if unknown:
+            raise ConfigError(
+                f"edition {self.edition.id!r} has cards ({', '.join(sorted(unknown))}) that the "
+                f"{self.rules.variant!r} game of ruleset {self.rules.id!r} cannot carry out"
+            )
         for deck_id, deck in self.edition.decks.items():
             indexes = list(range(len(deck.cards)))
             if self.rules.shuffle_decks:
@@ -503,10 +509,19 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy):
         d = self.stack[-1] if self.stack else None
         if d is None or d.kind != kind:
             now = d.kind if d else "nothing"
-            raise IllegalAction("wrong-decision", f"{label} is not possible now (the game waits for: {now})")
+            raise IllegalAction(
+                "wrong-decision",
+                "{label} is not possible now (the game waits for: {waiting})",
+                label=label,
+                expected=kind,
+                waiting=now,
+            )
         if d.seat != seat:
             raise IllegalAction(
-                "not-your-turn", f"it is {self.names[d.seat]}'s decision, not {self.names[seat]}'s"
+                "not-your-turn",
+                "it is {decider}'s decision, not {player}'s",
+                decider=self.names[d.seat],
+                player=self.names[seat],
             )
         return d
 
@@ -522,13 +537,13 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy):
         own = top.seat == seat and seat == self.current
         if timing == "before_roll":
             if not (own and top.kind == D.PRE_ROLL):
-                raise IllegalAction(rule, f"{what} is only allowed in your own turn, before you roll")
+                raise IllegalAction(rule, "{what}: only in your own turn, before you roll", what=what, when=timing)
         elif not (own and top.kind in (D.PRE_ROLL, D.POST_ROLL)):
-            raise IllegalAction(rule, f"{what} is only allowed just before or after your own roll")
+            raise IllegalAction(rule, "{what}: only just before or after your own roll", what=what, when=timing)
 
     def _alive_check(self, seat: int) -> None:
         if self.bankrupt[seat]:
-            raise IllegalAction("bankrupt", f"{self.names[seat]} is bankrupt and out of the game")
+            raise IllegalAction("bankrupt", "{player} is bankrupt and out of the game", player=self.names[seat])
 
 
 # Each action type names its check method (raises IllegalAction, changes nothing) and its do method.

@@ -181,7 +181,7 @@ class Holdings:
         d = self._expect(seat, D.MORTGAGE_TRANSFER, "deciding on a received mortgage")
         cost = self._transfer_cost(d.square, a.now)
         if a.now and self.cash[seat] < cost:
-            raise IllegalAction("cash", f"lifting the mortgage costs {cost}; you have {self.cash[seat]}")
+            raise IllegalAction("cash", "this costs {cost}; you have {cash}", cost=cost, cash=self.cash[seat])
 
     def _do_lift(self, seat: int, a: LiftMortgage) -> None:
         d = self.stack.pop()
@@ -201,12 +201,12 @@ class Holdings:
         self._check_window(seat, self.rules.mortgage_timing, "mortgage-timing", "mortgaging", debt_ok=True)
         sq = a.square
         if not 0 <= sq < self.size or self.owner[sq] != seat:
-            raise IllegalAction("mortgage-own-property", "you do not own that property")
+            raise IllegalAction("mortgage-own-property", "you do not own {square}", square=str(sq))
         name = self.edition.squares[sq].name
         if self.mortgaged[sq]:
-            raise IllegalAction("already-mortgaged", f"{name} is already mortgaged")
+            raise IllegalAction("already-mortgaged", "{square} is already mortgaged", square=name)
         if self.t.kind[sq] == RAILROAD and not self.rules.railroads_mortgageable:
-            raise IllegalAction("railroad-not-mortgageable", f"{name} cannot be mortgaged")
+            raise IllegalAction("railroad-not-mortgageable", "{square} cannot be mortgaged", square=name)
         if self.rules.mortgage_only_in_debt and not any(d.kind == D.DEBT and d.seat == seat for d in self.stack):
             raise IllegalAction(
                 "mortgage-only-for-a-debt", "property may be mortgaged only to cover a payment that is due"
@@ -215,7 +215,8 @@ class Holdings:
         if any(self.level[m] for m in lots):
             raise IllegalAction(
                 "mortgage-sell-buildings-first",
-                f"sell the buildings of {name}'s colour group before mortgaging it",
+                "sell the buildings of {square}'s colour group before mortgaging it",
+                square=name,
             )
 
     def _do_mortgage(self, seat: int, a: Mortgage) -> None:
@@ -230,12 +231,14 @@ class Holdings:
         self._check_window(seat, self.rules.mortgage_timing, "mortgage-timing", "lifting a mortgage")
         sq = a.square
         if not 0 <= sq < self.size or self.owner[sq] != seat:
-            raise IllegalAction("unmortgage-own-property", "only the owner can lift a mortgage")
+            raise IllegalAction(
+                "unmortgage-own-property", "only the owner can lift the mortgage on {square}", square=str(sq)
+            )
         if not self.mortgaged[sq]:
-            raise IllegalAction("not-mortgaged", f"{self.edition.squares[sq].name} is not mortgaged")
+            raise IllegalAction("not-mortgaged", "{square} is not mortgaged", square=self.edition.squares[sq].name)
         cost = self.unmortgage_cost(sq)
         if self.cash[seat] < cost:
-            raise IllegalAction("cash", f"lifting the mortgage costs {cost}; you have {self.cash[seat]}")
+            raise IllegalAction("cash", "this costs {cost}; you have {cash}", cost=cost, cash=self.cash[seat])
 
     def _do_unmortgage(self, seat: int, a: Unmortgage) -> None:
         sq = a.square

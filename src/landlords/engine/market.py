@@ -78,9 +78,7 @@ class Market:
         d = self._expect(seat, D.BUY, "buying")
         price = self.t.price[d.square]
         if self.cash[seat] < price:
-            raise IllegalAction(
-                "cash", f"{self.edition.squares[d.square].name} costs {price}; you have {self.cash[seat]}"
-            )
+            raise IllegalAction("cash", "this costs {cost}; you have {cash}", cost=price, cash=self.cash[seat])
 
     def _do_buy(self, seat: int, a: Buy) -> None:
         d = self.stack.pop()
@@ -105,9 +103,11 @@ class Market:
         st: AuctionState = d.data
         low = max(st.min_bid, st.high_bid + 1)
         if not isinstance(a.amount, int) or a.amount < low:
-            raise IllegalAction("bid-too-low", f"a bid must be at least {low}")
+            raise IllegalAction("bid-too-low", "a bid must be at least {low}", low=low)
         if a.amount > self.cash[seat]:
-            raise IllegalAction("bid-above-cash", f"you cannot bid {a.amount}: you have {self.cash[seat]}")
+            raise IllegalAction(
+                "bid-above-cash", "you cannot bid {bid}: you have {cash}", bid=a.amount, cash=self.cash[seat]
+            )
 
     def _do_bid(self, seat: int, a: Bid) -> None:
         d = self.stack[-1]

@@ -134,7 +134,9 @@ class Ruleset:
         "003:118-122",
     )
     exchange_guild_cap_forced_exit: bool = opt(
-        True, "odessa: a guild's cap on exchange losses also limits the fourth turn's forced payment (O-3)", "003:123-127"
+        True,
+        "odessa: a guild's cap on exchange losses also limits the fourth turn's forced payment (O-3)",
+        "003:123-127",
     )
 
     # --- K. cards
@@ -177,7 +179,8 @@ class Ruleset:
         None, "share of a hotel's price the bank pays back (None = as building_sell_percent)", "000:103"
     )
     bankrupt_building_percent: int | None = opt(
-        None, "share the bank pays for a bankrupt's buildings, for the creditor (None = as building_sell_percent)",
+        None,
+        "share the bank pays for a bankrupt's buildings, for the creditor (None = as building_sell_percent)",
         "000:117",
     )
     building_sell_percent: int = opt(
@@ -286,7 +289,9 @@ class Ruleset:
     )
     start_auction_lots: int = opt(12, "businesspoly: deeds sold in the start auction", "000:353,413")
     auction_start_percent: int = opt(
-        0, "businesspoly: an auction opens at this percentage of the printed price (0: auction_min_bid)", "000:383,481"
+        0,
+        "businesspoly: an auction opens at this percentage of the printed price (0: auction_min_bid)",
+        "000:383,481",
     )
     auction_final_call: bool = opt(
         False,
@@ -295,10 +300,14 @@ class Ruleset:
         "000:481",
     )
     bid_above_cash: bool = opt(
-        False, "businesspoly: bids beyond one's cash are allowed; the winner raises the sum or goes bankrupt", "000:483"
+        False,
+        "businesspoly: bids beyond one's cash are allowed; the winner raises the sum or goes bankrupt",
+        "000:483",
     )
     lap_tax_per_group: int = opt(
-        0, "businesspoly: on completing a lap, paid per group in which one holds a lot, mortgaged too", "000:333,435"
+        0,
+        "businesspoly: on completing a lap, paid per group in which one holds a lot, mortgaged too",
+        "000:333,435",
     )
     lap_tax_groups: GroupScope = opt(
         "all",
@@ -321,7 +330,9 @@ class Ruleset:
         "000:371,471",
     )
     sell_to_bank_percent: int = opt(
-        0, "businesspoly: a lot may be sold to the bank for this percentage of its price (0: no such sale)", "000:371,473"
+        0,
+        "businesspoly: a lot may be sold to the bank for this percentage of its price (0: no such sale)",
+        "000:371,473",
     )
     sell_mortgaged_to_bank: bool = opt(
         True, "businesspoly: a mortgaged lot may be sold to the bank, which pays nothing (REC B-12)", "000:371"
@@ -348,7 +359,9 @@ class Ruleset:
         "000:363,499-503",
     )
     court_fee_percent: int = opt(
-        0, "businesspoly: a lawsuit costs this percentage of the lot's price, paid to the bank (0 = no courts)", "000:451"
+        0,
+        "businesspoly: a lawsuit costs this percentage of the lot's price, paid to the bank (0 = no courts)",
+        "000:451",
     )
     court_scope: GroupScope = opt(
         "all",
@@ -359,7 +372,9 @@ class Ruleset:
     court_at_jail: bool = opt(
         True, "businesspoly: the visiting part of the jail corner is the court (REC B-6)", "000:349,425"
     )
-    suits_per_landing: int = opt(1, "businesspoly: lawsuits one may file per landing on the court (REC B-8)", "000:425")
+    suits_per_landing: int = opt(
+        1, "businesspoly: lawsuits one may file per landing on the court (REC B-8)", "000:425"
+    )
     deals_need_active_player: bool = opt(
         False,
         "businesspoly: every deal involves the player whose turn it is, with any number of parties (REC B-19)",

@@ -43,28 +43,34 @@ class Trading:
         ):
             who = self.names[side]
             if not isinstance(cash, int) or cash < 0:
-                raise IllegalAction("trade-cash", "cash in a trade must be a non-negative whole number")
+                raise IllegalAction("trade-cash", "{player} cannot give {amount} in cash", player=who, amount=cash)
             if cash > self.cash[side]:
-                raise IllegalAction("trade-cash", f"{who} has only {self.cash[side]} in cash")
+                raise IllegalAction("trade-cash", "{player} cannot give {amount} in cash", player=who, amount=cash)
             if len(set(props)) != len(props):
-                raise IllegalAction("trade-property", "a property is listed twice")
+                raise IllegalAction("trade-property", "{player} cannot trade {square}", player=who, square="x2")
             for sq in props:
                 if not isinstance(sq, int) or not 0 <= sq < self.size or self.owner[sq] != side:
-                    raise IllegalAction("trade-property", f"{who} does not own square {sq}")
+                    raise IllegalAction(
+                        "trade-property", "{player} cannot trade {square}", player=who, square=str(sq)
+                    )
                 if self.mortgaged[sq] and not self.rules.trade_mortgaged:
                     raise IllegalAction(
-                        "no-trading-mortgaged", f"{self.edition.squares[sq].name} is mortgaged: it cannot be sold"
+                        "no-trading-mortgaged",
+                        "{square} is mortgaged: it cannot be sold",
+                        square=self.edition.squares[sq].name,
                     )
                 if any(self.level[m] for m in self.t.members[sq]):
                     raise IllegalAction(
                         "trade-no-buildings-in-group",
-                        f"{self.edition.squares[sq].name}: sell the group's buildings to the bank "
-                        "before trading any of its lots",
+                        "{square}: sell the group's buildings to the bank before trading any of its lots",
+                        square=self.edition.squares[sq].name,
                     )
             held = list(self.jail_cards[side])
             for deck in cards:
                 if deck not in held:
-                    raise IllegalAction("trade-jail-card", f"{who} has no jail card from {deck!r}")
+                    raise IllegalAction(
+                        "trade-jail-card", "{player} has no jail card from {deck}", player=who, deck=str(deck)
+                    )
                 held.remove(deck)
         if self.rules.trade_price_cap:
             for props, cash in ((a.give_properties, a.take_cash), (a.take_properties, a.give_cash)):

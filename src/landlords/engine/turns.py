@@ -46,6 +46,24 @@ class RentClaim:
 
 
 class TurnFlow:
+    # the card effects _apply_card carries out; a variant that carries out more extends the set, and a
+    # game refuses an edition whose decks need others (Game._init_decks)
+    card_effects: frozenset[str] = frozenset(
+        {
+            "advance_to",
+            "advance_to_nearest",
+            "move_by",
+            "back_to",
+            "go_to_jail",
+            "collect",
+            "pay",
+            "pay_each",
+            "collect_from_each",
+            "repairs",
+            "jail_free",
+        }
+    )
+
     # ------------------------------------------------------------ turn flow
     def _start_turn(self, seat: int) -> None:
         n = self.n
@@ -413,7 +431,9 @@ class TurnFlow:
         if not self.in_jail[seat]:
             raise IllegalAction("jail-fine-only-in-jail", "you are not in jail")
         if self.cash[seat] < self.rules.jail_fine:
-            raise IllegalAction("cash", f"the fine is {self.rules.jail_fine}; you have {self.cash[seat]}")
+            raise IllegalAction(
+                "cash", "this costs {cost}; you have {cash}", cost=self.rules.jail_fine, cash=self.cash[seat]
+            )
 
     def _do_pay_fine(self, seat: int, a: PayJailFine) -> None:
         self._transfer(seat, self._bank_payee(), self.rules.jail_fine, "jail_fine")
@@ -467,7 +487,9 @@ class TurnFlow:
         d = self._expect(seat, D.BUS, "choosing the Bus move")
         d1, d2 = d.data
         if a.steps not in (d1, d2, d1 + d2):
-            raise IllegalAction("bus-move", f"the Bus moves you {d1}, {d2} or {d1 + d2} squares")
+            raise IllegalAction(
+                "bus-move", "the Bus moves you {a}, {b} or {total} squares", a=d1, b=d2, total=d1 + d2
+            )
 
     def _do_choose_move(self, seat: int, a: ChooseMove) -> None:
         self.stack.pop()
@@ -477,7 +499,7 @@ class TurnFlow:
     def _check_move_to(self, seat: int, a: MoveTo) -> None:
         self._expect(seat, D.TRIPLES, "moving after triples")
         if not isinstance(a.square, int) or not 0 <= a.square < self.size:
-            raise IllegalAction("triples-move", f"choose a square from 0 to {self.size - 1}")
+            raise IllegalAction("triples-move", "choose a square from 0 to {last}", last=self.size - 1)
 
     def _do_move_to(self, seat: int, a: MoveTo) -> None:
         self.stack.pop()

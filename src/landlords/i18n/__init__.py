@@ -88,6 +88,8 @@ def default_language() -> str:
 
 
 MONEY_PARAMS = frozenset({"amount", "cost", "cash", "price", "need", "have", "fine", "fee", "bid", "low"})
+# parameters that are codes, translated through a catalog section
+CODE_PARAMS = {"when": "when", "waiting": "decision", "expected": "decision"}
 
 
 def reason(lang: str, exc: Exception, money=None) -> str:
@@ -99,10 +101,11 @@ def reason(lang: str, exc: Exception, money=None) -> str:
     key = f"rule.{rule}"
     if rule is None or key not in catalog(lang):
         return getattr(exc, "reason", str(exc))
-    if money is not None:
-        for name, value in params.items():
-            if name in MONEY_PARAMS and isinstance(value, int):
-                params[name] = money(value)
+    for name, value in params.items():
+        if money is not None and name in MONEY_PARAMS and isinstance(value, int) and not isinstance(value, bool):
+            params[name] = money(value)
+        elif name in CODE_PARAMS and has(lang, f"{CODE_PARAMS[name]}.{value}"):
+            params[name] = tr(lang, f"{CODE_PARAMS[name]}.{value}")
     try:
         return tr(lang, key, **params)
     except (KeyError, IndexError):  # the raise site passed other parameters than the catalog uses
