@@ -79,4 +79,5 @@ def test_listings():
 def test_bench_reports_games_and_rolls_per_second():
     out = run("bench", "--games", "5", "--runs", "2", "--json")
     data = json.loads(out.stdout)
-    assert data["games_per_second"] > 0 and data["rolls_per_second"] > 0 and data["runs"] == 2
+    assert data["games_per_second"] > 0 and data["games_per_cpu_second"] > 0 and data["rolls_per_cpu_second"] > 0
+    assert data["runs"] == 2
