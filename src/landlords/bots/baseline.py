@@ -225,29 +225,30 @@ class BaselineBot(OdessaPlay, BusinesspolyPlay):
         return None
 
     def _build_choice(self, game: Game, seat: int) -> Action | None:
+        """The next house (or hotel) with the best rent gain, keeping the cash reserve."""
         t = game.t
         cash = game.cash[seat]
-        reserve = self._reserve(game, seat)
-        best = None
         level = game.level
+        candidates = []
         for g, holder in enumerate(game.group_owner):
             if holder != seat:
                 continue
             members = t.group_members[g]
             first = members[0]
-            if not t.is_street[first]:
-                continue
-            cost = t.house_cost[first]
-            if cash - cost < reserve:
+            if not t.is_street[first] or cash - t.house_cost[first] < self.reserve:
                 continue
             low = min(members, key=level.__getitem__)
-            if level[low] >= HOTEL:
-                continue
-            if game.is_legal(seat, Build(low)):
-                rent_gain = t.rent[low][level[low] + 1]
-                if best is None or rent_gain > best[0]:
-                    best = (rent_gain, low)
-        return Build(best[1]) if best else None
+            if level[low] < HOTEL:
+                candidates.append((t.rent[low][level[low] + 1], low, t.house_cost[first]))
+        if not candidates:
+            return None
+        reserve = self._reserve(game, seat)
+        for _, sq, cost in sorted(candidates, reverse=True):
+            if cash - cost >= reserve:
+                action = Build(sq)
+                if game.is_legal(seat, action):
+                    return action
+        return None
 
     def _lift_choice(self, game: Game, seat: int, reserve: int) -> Action | None:
         cash = game.cash[seat]

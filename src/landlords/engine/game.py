@@ -204,8 +204,11 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy):
         handler[0](self, seat, action)  # check: raises, changes nothing
         self.actions.append((seat, action))
         handler[1](self, seat, action)  # do
-        self._settle_debt()
-        if not self.stack and not self.over:  # every open decision is resolved: the turn is over
+        stack = self.stack
+        if stack:
+            if stack[-1].kind == D.DEBT:
+                self._settle_debt()
+        elif not self.over:  # every open decision is resolved: the turn is over
             self._end_turn()
 
     def check(self, seat: int, action: Action) -> None:

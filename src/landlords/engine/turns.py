@@ -67,13 +67,10 @@ class TurnFlow:
     # ------------------------------------------------------------ turn flow
     def _start_turn(self, seat: int) -> None:
         n = self.n
-        for _ in range(2 * n + 1):
+        while self.bankrupt[seat] or self.skip_next[seat]:  # the game is not over: someone plays
             if not self.bankrupt[seat]:
-                if self.skip_next[seat]:
-                    self.skip_next[seat] = False
-                    self._emit(E.TurnSkipped, seat, "free_parking")
-                else:
-                    break
+                self.skip_next[seat] = False
+                self._emit(E.TurnSkipped, seat, "free_parking")
             seat = (seat + 1) % n
             if seat == self._first:
                 self.round += 1
@@ -90,7 +87,8 @@ class TurnFlow:
         self.doubles = 0
         self.extra_roll = False
         self.sent_to_jail = False
-        self._emit(E.TurnStarted, seat, self.turn)
+        if self.events is not None:
+            self.events.append(E.TurnStarted(seat, self.turn))
         self._push(Decision(D.PRE_ROLL, seat))
 
     def _end_turn(self) -> None:
@@ -130,7 +128,8 @@ class TurnFlow:
 
     def _roll(self, p: int) -> None:
         self.stack.pop()  # the pre_roll decision
-        self._expire_claims()
+        if self.claims:
+            self._expire_claims()
         rules = self.rules
         jailed = self.in_jail[p]
         speed = rules.speed_die and self.passed_go[p] and not jailed
@@ -139,7 +138,8 @@ class TurnFlow:
         self.last_roll = (d1, d2)
         self.rolls += 1
         double = d1 == d2
-        self._emit(E.Rolled, p, dice, "jail" if jailed else "move")
+        if self.events is not None:
+            self.events.append(E.Rolled(p, dice, "jail" if jailed else "move"))
         face = SPEED_FACES[dice[2]] if speed else 0
         self.speed_face = face
         self.move_total = d1 + d2 + (face if face <= 3 else 0)
