@@ -217,11 +217,11 @@ def _currency(table: _Table) -> Currency:
     if not isinstance(separator, str) or not separator or any(ch.isdigit() for ch in separator):
         table.fail("separator", f"expected a non-empty string without digits, got {_show(separator)}")
     notes = table.data.get("banknotes", [])
+    positive = lambda v: isinstance(v, int) and not isinstance(v, bool) and v > 0  # noqa: E731
     if not isinstance(notes, list) or not all(
-        isinstance(n, list) and len(n) == 2 and all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in n)
-        for n in notes
+        isinstance(n, list) and len(n) == 2 and all(positive(v) for v in n) for n in notes
     ):
-        table.fail("banknotes", f"expected a list of [value, count] pairs of positive integers, got {_show(notes)}")
+        table.fail("banknotes", f"expected a list of [value, count] pairs of positive numbers, got {_show(notes)}")
     return Currency(
         code=table.text("code"),
         format=fmt,

@@ -236,8 +236,8 @@ class Ruleset:
     )
     mortgage_term_fee_percent: int = opt(
         20,
-        "odessa: the fee for another mortgage term (and on a bankrupt's mortgaged lot kept by its creditor); a lot "
-        "kept so costs this percent of the mortgage value more when it is lifted",
+        "odessa: the fee for another mortgage term (and on a bankrupt's mortgaged lot kept by its creditor); "
+        "a lot kept so costs this percent of the mortgage value more when it is lifted",
         "003:149,155",
     )
 
