@@ -134,7 +134,14 @@ def _engine_frequencies(ruleset: str, edition: str | None, rolls: int, seed: int
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    "ruleset, edition", [("hasbro-ru", "classic-us"), ("polish", None), ("kids-london", None)]
+    "ruleset, edition",
+    [
+        ("hasbro-ru", "classic-us"),
+        ("polish", None),
+        ("kids-london", None),
+        ("businesspoly", None),
+        ("businesspoly-short", None),
+    ],
 )
 def test_chain_agrees_with_the_real_engine(ruleset, edition):
     """200,000 rolls of the engine against the exact chain: every square within 5 standard errors

@@ -69,7 +69,14 @@ class Chain:
         self.max_doubles = rules.doubles_to_jail if (rules.doubles_extra_roll and rules.doubles_to_jail) else 1
         if rules.doubles_extra_roll and not rules.doubles_to_jail:
             raise ValueError("doubles that never send to jail make an unbounded chain; set doubles_to_jail")
-        jail_states = rules.jail_max_turns if jail == "long" else 1
+        # the three-cell jail (businesspoly B-9): a failed roll moves one cell on, the last cell frees
+        self.jail_cells = getattr(rules, "jail_cells", 0) or 0
+        if jail != "long":
+            jail_states = 1
+        elif self.jail_cells:
+            jail_states = self.jail_cells
+        else:
+            jail_states = rules.jail_max_turns
         self.states: list[tuple[int, int]] = [(sq, d) for d in range(self.max_doubles) for sq in range(self.n)]
         self.states += [(JAIL, k) for k in range(jail_states)]
         self.index = {s: i for i, s in enumerate(self.states)}
@@ -105,14 +112,17 @@ class Chain:
         return tuple((q, e) for e, q in out.items())
 
     def _card(self, square: int, effect: str, args, depth: int) -> tuple[tuple[Fraction, int], ...]:
+        """Where a card leaves the token (the movement effects of every edition's decks)."""
         if effect in ("advance_to", "back_to"):
             return self.resolve(int(args["square"]), depth + 1)
-        if effect == "advance_to_nearest":
+        if effect in ("advance_to_nearest", "nearest_company"):
             target = self.t.next_of_kind[str(args["kind"])][square]
             return self.resolve(target, depth + 1) if target >= 0 else ((Fraction(1), square),)
-        if effect == "move_by":
+        if effect in ("move_by", "collect_and_move"):
             return self.resolve((square + int(args["steps"])) % self.n, depth + 1)
-        if effect == "go_to_jail":
+        if effect == "go_to_start":
+            return self.resolve(self.t.go, depth + 1)
+        if effect in ("go_to_jail", "collect_and_go_to_jail"):
             return ((Fraction(1), JAIL),)
         return ((Fraction(1), square),)
 
@@ -158,6 +168,16 @@ class Chain:
             jail_square = self.t.jail
             if self.jail_policy == "short":  # pay (or use a card) and roll as from the jail square
                 self._roll_from(jail_square, 0, after_move, add)
+                return row
+            if self.jail_cells:
+                if k >= self.jail_cells - 1:  # on the last cell: free at the start of the turn
+                    self._roll_from(jail_square, 0, after_move, add)
+                    return row
+                for p, (a, b, _) in self._outcomes(False):
+                    if a == b:
+                        after_move(p, jail_square, a + b, 0, 1 if rules.jail_doubles_extra_roll else 0)
+                    else:
+                        add(p, (JAIL, k + 1))
                 return row
             for p, (a, b, _) in self._outcomes(False):
                 if a == b:

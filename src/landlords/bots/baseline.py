@@ -207,11 +207,16 @@ class BaselineBot(OdessaPlay, BusinesspolyPlay):
             lift = self._lift_choice(game, seat, self._reserve(game, seat))
             if lift is not None:
                 return lift
-        if before_roll and game.turn % self.trade_every == seat % self.trade_every:
+        if before_roll and self._trade_time(game, seat):
             offer = self._trade_offer(game, seat)
             if offer is not None:
                 return offer
         return ROLL if before_roll else END_TURN
+
+    def _trade_time(self, game: Game, seat: int) -> bool:
+        """Every seat looks for a trade once every ``trade_every`` rounds (by the round, not the
+        turn count: with 3 or 6 players a turn-count rule never lets some seats trade)."""
+        return game.round % self.trade_every == seat % self.trade_every
 
     def _jail_choice(self, game: Game, seat: int) -> Action | None:
         """Leave jail at once while there is property to buy; sit in it once the board is built up."""

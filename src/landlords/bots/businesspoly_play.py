@@ -43,7 +43,7 @@ class BusinesspolyPlay:
             lift = self._lift_choice(game, seat, self._reserve(game, seat))
             if lift is not None:
                 return lift
-        if before_roll and game.turn % self.trade_every == seat % self.trade_every:
+        if before_roll and self._trade_time(game, seat):
             offer = self._trade_offer(game, seat)
             if offer is not None:
                 return offer

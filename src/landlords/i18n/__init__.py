@@ -89,7 +89,7 @@ def default_language() -> str:
 
 MONEY_PARAMS = frozenset({"amount", "cost", "cash", "price", "need", "have", "fine", "fee", "bid", "low"})
 # parameters that are codes, translated through a catalog section
-CODE_PARAMS = {"when": "when", "waiting": "decision", "expected": "decision"}
+CODE_PARAMS = {"when": "when", "waiting": "waiting", "expected": "waiting"}
 
 
 def reason(lang: str, exc: Exception, money=None) -> str:
