@@ -33,6 +33,9 @@ CONVENTIONS = (
     "three doubles in a row go to jail without moving",
     "'in jail' is counted apart from 'just visiting'",
     "jail 'short': leave at once (fine or card) and roll normally; 'long': stay as long as the rules allow",
+    "Odessa: the exchange has no fine, so it is played out under both policies; the refusal card is not modelled",
+    "Бизнесполия: the three-cell jail ('long': one cell a turn, free from the last); the introductory lap "
+    "is not modelled (it ends after one lap)",
     "speed die (if on): in the long run always rolled; Mr. Monopoly advances to the next property "
     "(every property unowned, or all owned by opponents: the same square); the Bus moves by the sum; "
     "triples move by the sum (the player's free choice is not modelled)",
@@ -71,7 +74,12 @@ class Chain:
             raise ValueError("doubles that never send to jail make an unbounded chain; set doubles_to_jail")
         # the three-cell jail (businesspoly B-9): a failed roll moves one cell on, the last cell frees
         self.jail_cells = getattr(rules, "jail_cells", 0) or 0
-        if jail != "long":
+        # Odessa's exchange replaces the jail: three tries with three dice, then the forced fourth
+        # turn; there is no fine, so both jail policies play it out (003:114-123)
+        self.exchange = rules.variant == "odessa"
+        if self.exchange:
+            jail_states = rules.jail_max_turns + 1
+        elif jail != "long":
             jail_states = 1
         elif self.jail_cells:
             jail_states = self.jail_cells
@@ -164,6 +172,9 @@ class Chain:
                         d = 0  # the double's extra roll is the move that is skipped
                     add(p * q, (end, d))
 
+        if pos == JAIL and self.exchange:
+            self._exchange_row(k, after_move, add)
+            return row
         if pos == JAIL:
             jail_square = self.t.jail
             if self.jail_policy == "short":  # pay (or use a card) and roll as from the jail square
@@ -189,6 +200,26 @@ class Chain:
             return row
         self._roll_from(pos, k, after_move, add)
         return row
+
+    def _exchange_row(self, k: int, after_move, add) -> None:
+        """One turn at Odessa's exchange, try ``k + 1``: a double on the dice (by the ruleset's
+        reading) moves out by all three dice on the first try, by the double on the others; the
+        fourth turn rolls one die and moves by it."""
+        from ..rules.odessa import exchange_double
+
+        rules, sides, jail_square = self.rules, self.rules.dice_sides, self.t.jail
+        extra = 1 if rules.jail_doubles_extra_roll else 0
+        if k >= rules.jail_max_turns:
+            for face in range(1, sides + 1):
+                after_move(Fraction(1, sides), jail_square, face, 0, 0)
+            return
+        p = Fraction(1, sides**3)
+        for dice in product(range(1, sides + 1), repeat=3):
+            double = exchange_double(dice, rules.exchange_double)
+            if double is None:
+                add(p, (JAIL, k + 1))
+            else:
+                after_move(p, jail_square, sum(dice) if k == 0 else 2 * double[0], 0, extra)
 
     def _roll_from(self, pos: int, d: int, after_move, add) -> None:
         rules = self.rules
