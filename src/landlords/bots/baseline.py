@@ -42,6 +42,17 @@ from .businesspoly_play import BusinesspolyPlay
 from .odessa_play import OdessaPlay
 
 
+_CHEAPEST: dict[int, int] = {}
+
+
+def _cheapest_house(t) -> int:
+    """The lowest house price of an edition's streets (cached per edition table)."""
+    value = _CHEAPEST.get(id(t))
+    if value is None:
+        value = _CHEAPEST[id(t)] = min((t.house_cost[s] for s in t.streets), default=0)
+    return value
+
+
 @dataclass
 class BaselineBot(OdessaPlay, BusinesspolyPlay):
     """Parameters: ``reserve`` (cash kept back), ``trade_every`` (turns between trade offers)."""
@@ -52,7 +63,10 @@ class BaselineBot(OdessaPlay, BusinesspolyPlay):
 
     def __post_init__(self) -> None:
         self._rejected: dict[tuple, int] = {}
-        self._reserve_key: tuple = ()
+        self._reserve_key: tuple = ()  # subclasses with their own reserve cache use this one
+        self._reserve_turn = -1
+        self._reserve_game: Game | None = None
+        self._reserve_seat = -1
         self._reserve_value = 0
 
     # ------------------------------------------------------------ entry point
@@ -126,8 +140,7 @@ class BaselineBot(OdessaPlay, BusinesspolyPlay):
     # ------------------------------------------------------------ valuation
     def _reserve(self, game: Game, seat: int) -> int:
         """Cash to keep: grows with the worst rent an opponent can charge (computed once a turn)."""
-        key = (id(game), game.turn, seat)
-        if self._reserve_key == key:
+        if self._reserve_turn == game.turn and self._reserve_game is game and self._reserve_seat == seat:
             return self._reserve_value
         worst = 0
         t = game.t
@@ -138,7 +151,7 @@ class BaselineBot(OdessaPlay, BusinesspolyPlay):
                 r = t.rent[sq][level[sq]]
                 if r > worst:
                     worst = r
-        self._reserve_key = key
+        self._reserve_turn, self._reserve_game, self._reserve_seat = game.turn, game, seat
         self._reserve_value = self.reserve + min(worst // 2, 600)
         return self._reserve_value
 
@@ -203,7 +216,7 @@ class BaselineBot(OdessaPlay, BusinesspolyPlay):
             build = self._build_choice(game, seat)
             if build is not None:
                 return build
-        if True in game.mortgaged:
+        if game.cash[seat] >= self.reserve + 180 and True in game.mortgaged:  # 180: reserve margin + a lift
             lift = self._lift_choice(game, seat, self._reserve(game, seat))
             if lift is not None:
                 return lift
@@ -233,6 +246,8 @@ class BaselineBot(OdessaPlay, BusinesspolyPlay):
         """The next house (or hotel) with the best rent gain, keeping the cash reserve."""
         t = game.t
         cash = game.cash[seat]
+        if cash < self.reserve + _cheapest_house(t):  # not even the cheapest house with the base reserve
+            return None
         level = game.level
         candidates = []
         for g, holder in enumerate(game.group_owner):

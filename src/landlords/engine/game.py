@@ -428,7 +428,8 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy):
             self.events.append(cls(*args))
 
     def _push(self, d: Decision) -> None:
-        d.deadline = self.rules.decision_seconds
+        if self.rules.decision_seconds is not None:
+            d.deadline = self.rules.decision_seconds
         self.stack.append(d)
 
     def _push_chain(self, decisions: list[Decision], then: str | None) -> None:
