@@ -11,6 +11,7 @@ estimate (every square equally likely) stands in, so a strategy never fails for 
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from ..engine.edition import HOTEL, RAILROAD, STREET, UTILITY
@@ -23,28 +24,41 @@ class BoardOdds:
     income: tuple[tuple[float, ...], ...]  # expected rent per opponent turn: streets per level 0..5
     # (level 0 = single rent), railroads / utilities per number owned (index 0 = one owned)
     exact: bool  # False: the uniform fallback
+    group_income: tuple[tuple[float, ...], ...] = ()  # street groups: the members' income summed, per level
 
 
-_CACHE: dict[tuple, BoardOdds] = {}
-
-
-def _key(game: Game) -> tuple:
-    rules = game.rules
-    try:
-        hash(rules)
-        rkey: object = rules
-    except TypeError:  # pragma: no cover - rulesets are frozen dataclasses
-        rkey = id(rules)
-    return (id(game.edition), game.edition.id, rkey)
+_CACHE: dict[tuple[int, int], tuple[object, object, BoardOdds]] = {}
+_last: list = [None, None, None]  # the edition, ruleset and odds asked for last (the hot path)
 
 
 def board_odds(game: Game) -> BoardOdds:
     """The cached odds and expected incomes for ``game``'s edition and ruleset."""
-    key = _key(game)
-    odds = _CACHE.get(key)
+    edition, rules = game.edition, game.rules
+    if _last[0] is edition and _last[1] is rules:
+        return _last[2]
+    key = (id(edition), id(rules))
+    hit = _CACHE.get(key)
+    if hit is None or hit[0] is not edition or hit[1] is not rules:
+        odds = _shared(game)
+        hit = (edition, rules, odds)  # kept alive with the odds, so their ids are not reused
+        _CACHE[key] = hit
+    _last[:] = hit
+    return hit[2]
+
+
+_BY_VALUE: dict[tuple, BoardOdds] = {}
+
+
+def _shared(game: Game) -> BoardOdds:
+    """Equal rulesets (the same options, other objects) share one computation."""
+    try:
+        key: tuple = (game.edition.id, game.rules)
+        hash(key)
+    except TypeError:  # pragma: no cover - rulesets are frozen dataclasses
+        return _compute(game)
+    odds = _BY_VALUE.get(key)
     if odds is None:
-        odds = _compute(game)
-        _CACHE[key] = odds
+        odds = _BY_VALUE[key] = _compute(game)
     return odds
 
 
@@ -79,19 +93,36 @@ def _compute(game: Game) -> BoardOdds:
             income.append(tuple(rate[sq] * m * dice for m in table))
         else:
             income.append(())
-    return BoardOdds(tuple(rate), tuple(income), exact)
+    group_income: list[tuple[float, ...]] = []
+    for members in t.group_members:
+        if not members or t.kind[members[0]] != STREET:
+            group_income.append(())
+            continue
+        width = min(len(income[m]) for m in members)
+        group_income.append(tuple(sum(income[m][lv] for m in members) for lv in range(width)))
+    return BoardOdds(tuple(rate), tuple(income), exact, tuple(group_income))
+
+
+@functools.cache
+def two_dice(sides: int) -> tuple[tuple[int, float], ...]:
+    """(total, probability) of two dice with ``sides`` faces."""
+    counts: dict[int, int] = {}
+    for a in range(1, sides + 1):
+        for b in range(1, sides + 1):
+            counts[a + b] = counts.get(a + b, 0) + 1
+    return tuple((total, c / sides**2) for total, c in sorted(counts.items()))
 
 
 def danger_ahead(game: Game, seat: int) -> tuple[float, int]:
-    """The rent ``seat`` risks on its next roll: (expected rent, worst rent) over the squares 2-12
-    ahead (two six-sided dice), counting opponents' unmortgaged lots only."""
+    """The rent ``seat`` risks on its next roll: (expected rent, worst rent) over the squares one
+    roll of two dice ahead, counting opponents' unmortgaged lots only."""
     pos = game.position[seat]
     size = game.size
     owner = game.owner
     mortgaged = game.mortgaged
     expected = 0.0
     worst = 0
-    for steps, p in _TWO_DICE:
+    for steps, p in two_dice(game.rules.dice_sides):
         sq = (pos + steps) % size
         o = owner[sq]
         if o < 0 or o == seat or mortgaged[sq]:
@@ -103,11 +134,10 @@ def danger_ahead(game: Game, seat: int) -> tuple[float, int]:
     return expected, worst
 
 
-_TWO_DICE = tuple((s, (6 - abs(s - 7)) / 36) for s in range(2, 13))
-
-
 def board_worst(game: Game, seat: int) -> int:
-    """The highest rent an opponent's street charges now (0 if none is built)."""
+    """The highest rent an opponent's built street charges now (0 if none is built)."""
+    if game.bank_houses == game.rules.houses and game.bank_hotels == game.rules.hotels:
+        return 0  # nothing is built anywhere
     t = game.t
     owner, level, mortgaged = game.owner, game.level, game.mortgaged
     worst = 0
@@ -118,3 +148,22 @@ def board_worst(game: Game, seat: int) -> int:
             if r > worst:
                 worst = r
     return worst
+
+
+FREE_ACTIONS_PER_TURN = 60
+
+
+class Guarded:
+    """A safety net for strategies: at most ``FREE_ACTIONS_PER_TURN`` building, mortgaging and
+    trading acts per turn; after that the bot just rolls (or ends its turn)."""
+
+    _guard_key: tuple = ()
+    _guard_count = 0
+
+    def _over_budget(self, game: Game, seat: int) -> bool:
+        key = (id(game), game.turn, seat)
+        if self._guard_key != key:
+            self._guard_key = key
+            self._guard_count = 0
+        self._guard_count += 1
+        return self._guard_count > FREE_ACTIONS_PER_TURN

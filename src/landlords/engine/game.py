@@ -247,6 +247,16 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy):
             yield from self._decision_actions(d)
         yield from self._free_actions(seat)
 
+    def decision_actions(self) -> list[Action]:
+        """The answers to the pending decision only (``legal_actions`` adds what its seat may
+        also do at any time: build, sell, mortgage, claim rent)."""
+        d = self.decision
+        return [] if d is None or self.bankrupt[d.seat] else list(self._decision_actions(d))
+
+    def transfer_cost(self, sq: int, lift_now: bool) -> int:
+        """What receiving mortgaged ``sq`` costs now: lifted at once, or only the fee."""
+        return self._transfer_cost(sq, lift_now)
+
     def _decision_actions(self, d: Decision) -> Iterator[Action]:
         seat, kind = d.seat, d.kind
         if kind == D.PRE_ROLL:

@@ -1,0 +1,122 @@
+"""``landlords play``: a game in the terminal, people (hot seat) and bots, saved after every action."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import click
+from rich.console import Console
+
+from .. import new_game
+from .. import record as records
+from ..bots import make_bot
+from ..engine.errors import ConfigError, LandlordsError
+from ..i18n import LANGUAGES, default_language, tr
+from ..rules import get_ruleset, parse_overrides
+
+DEFAULT_BOTS = "advisor,trader,cautious"
+
+
+def parse_dice(text: str, sides: int = 6) -> list[tuple[int, ...]]:
+    """``"3,4 1,1 6,5,2"`` -> ``[(3, 4), (1, 1), (6, 5, 2)]`` (a roll per word, its faces by commas)."""
+    rolls = []
+    for word in text.replace(";", " ").split():
+        try:
+            faces = tuple(int(f) for f in word.split(","))
+        except ValueError:
+            raise ConfigError(f"--dice: {word!r} is not a roll (write faces as 3,4)") from None
+        if len(faces) not in (2, 3) or not all(1 <= f <= sides for f in faces):
+            raise ConfigError(
+                f"--dice: {word!r} needs two (or, with the speed die, three) faces from 1 to {sides}"
+            )
+        rolls.append(faces)
+    return rolls
+
+
+def seat_names(people: list[str], bots: list[str], lang: str) -> list[str]:
+    names = list(people)
+    for i, _ in enumerate(bots, 1):
+        name = tr(lang, "ui.bot_name", n=i)
+        while name in names:
+            name += "'"
+        names.append(name)
+    return names
+
+
+@click.command()
+@click.option("--edition", "-e", default=None, help="Edition id or a .toml file (default: the ruleset's).")
+@click.option("--ruleset", "-r", default="hasbro-ru", show_default=True, help="See `landlords rulesets`.")
+@click.option(
+    "--rule",
+    "rules",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="House rule: override a ruleset option (see `landlords rules RULESET`). Repeatable.",
+)
+@click.option("--lang", type=click.Choice(LANGUAGES), default=None, help="Language (default: from the locale).")
+@click.option("--players", "-p", default=None, help='People at the table, comma-separated: --players "Аня,Борис".')
+@click.option(
+    "--bots",
+    default=None,
+    help=f"Bot strategies, comma-separated, one seat each (default with one person: {DEFAULT_BOTS}; "
+    "'none' for no bots). A strategy may carry parameters: advisor:reserve=200.",
+)
+@click.option("--seed", "-s", type=int, default=None, help="Seed of the dice and the decks (default: random).")
+@click.option("--load", "load_file", type=click.Path(dir_okay=False), help="Resume the game saved in this record.")
+@click.option(
+    "--save",
+    "save_file",
+    type=click.Path(dir_okay=False),
+    help="Save the game here after every action (default: the loaded file, or a new file in "
+    "~/.local/state/landlords/).",
+)
+@click.option("--fast", is_flag=True, help="Bots move at once instead of at a readable pace.")
+@click.option(
+    "--dice",
+    default=None,
+    metavar='"3,4 1,1 ..."',
+    help="Teaching and testing aid: the first rolls, in order (then the seed's dice). "
+    "The turn-order rolls come first.",
+)
+def play(edition, ruleset, rules, lang, players, bots, seed, load_file, save_file, fast, dice) -> None:
+    """Play in the terminal: people take turns at one keyboard, bots play their seats."""
+    from ..play.app import DEFAULT_PACE, PlayApp, controllers_of, default_save_path
+
+    lang = lang or default_language()
+    err = Console(stderr=True)
+    try:
+        if load_file:
+            if players or bots or dice or seed is not None or rules or edition:
+                raise ConfigError("--load resumes a saved game as it was: leave out the options that set one up")
+            game = records.replay(records.load(load_file))
+            controllers = controllers_of(game) or [None] * game.n
+            save_path = save_file or load_file
+        else:
+            people = [p.strip() for p in (players or tr(lang, "ui.default_person")).split(",") if p.strip()]
+            if len(set(people)) != len(people):
+                raise ConfigError("--players: every person needs a name of their own")
+            if bots is None:
+                bots = DEFAULT_BOTS if len(people) == 1 else "none"
+            strategies = [] if bots.strip().lower() in ("", "none") else [b.strip() for b in bots.split(",")]
+            for s in strategies:
+                make_bot(s)  # an unknown strategy fails here, before the game starts
+            r = get_ruleset(ruleset, parse_overrides(list(rules)))
+            if seed is None:  # the record needs the seed to replay the same dice
+                seed = random.SystemRandom().randrange(1, 2**31)
+            names = seat_names(people, strategies, lang)
+            controllers = [None] * len(people) + strategies
+            game = new_game(
+                edition,
+                r,
+                players=names,
+                seed=seed,
+                dice=parse_dice(dice, r.dice_sides) if dice else (),
+                auto_claim=[c is not None for c in controllers],
+            )
+            save_path = save_file or default_save_path()
+        app = PlayApp(game, controllers, lang, save_path, pace=0 if fast else DEFAULT_PACE)
+    except LandlordsError as exc:
+        err.print(f"[red]error:[/red] {exc}")
+        sys.exit(2)
+    sys.exit(app.run())

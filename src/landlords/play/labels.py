@@ -1,0 +1,299 @@
+"""Words for actions and decisions, in the player's language.
+
+Every action type gets a label from the catalog key ``action.<type>`` (``action.<type>.true`` /
+``.false`` first for an action whose only field is a yes/no, e.g. ``ChooseTax(percent)``), filled
+with readable parameters: square names, amounts in the edition's currency, player names. An action
+type nobody wrote a message for (a variant's new one) is still labelled: its type in words and its
+fields, each value made readable the same way. So a variant's decisions are playable at once, and
+read well as soon as its module adds ``action.<type>`` to a catalog.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from ..engine import decision as D
+from ..engine import events as E
+from ..engine.actions import Action
+from ..engine.edition import HOTEL
+from ..engine.game import Game
+from ..i18n import DEFAULT, catalog, has, tr
+
+# fields whose integer value names a seat, a square or an amount of money (in actions and decision data)
+SEAT_FIELDS = frozenset({"seat", "partner", "payer", "payee", "owner", "proposer", "receiver", "giver", "winner"})
+SQUARE_FIELDS = frozenset({"square", "target", "lot"})
+MONEY_FIELDS = frozenset({"amount", "cash", "price", "cost", "fee", "bid", "give_cash", "take_cash", "low"})
+
+
+def words(code: str) -> str:
+    """``"challenge_malina"`` -> ``"challenge malina"``: a code shown as words when no message exists."""
+    return code.replace("_", " ").replace("-", " ")
+
+
+def money(game: Game, amount: int) -> str:
+    return game.edition.currency.show(amount)
+
+
+def square_name(game: Game, sq: int) -> str:
+    squares = game.edition.squares
+    return squares[sq].name if isinstance(sq, int) and 0 <= sq < len(squares) else str(sq)
+
+
+def party_name(game: Game, who: int, lang: str) -> str:
+    if who == E.BANK:
+        return tr(lang, "party.bank")
+    if who == E.POT:
+        return tr(lang, "party.pot")
+    return game.names[who] if 0 <= who < game.n else str(who)
+
+
+def readable(game: Game, name: str, value: Any, lang: str) -> str:
+    """One field's value in words."""
+    if isinstance(value, bool):
+        return tr(lang, "ui.yes" if value else "ui.no")
+    if isinstance(value, int):
+        if name in SQUARE_FIELDS or name.endswith("square"):
+            return square_name(game, value)
+        if name in SEAT_FIELDS:
+            return party_name(game, value, lang)
+        if name in MONEY_FIELDS or name.endswith("cash") or name.endswith("amount"):
+            return money(game, value)
+        return str(value)
+    if isinstance(value, tuple | list):
+        parts = [readable(game, name, v, lang) for v in value]
+        return ", ".join(parts) if parts else tr(lang, "ui.nothing")
+    if isinstance(value, str):
+        return words(value)
+    return str(value)
+
+
+def field_name(lang: str, name: str) -> str:
+    key = f"field.{name}"
+    return tr(lang, key) if has(lang, key) else words(name)
+
+
+def type_name(lang: str, code: str) -> str:
+    """An action type in words: ``type.<code>`` if a catalog has it, else the code itself."""
+    key = f"type.{code}"
+    return tr(lang, key) if has(lang, key) else words(code)
+
+
+def _known_params(game: Game, seat: int, action: Action, lang: str) -> dict[str, Any]:
+    """Extra parameters the core actions' messages use (prices, costs, refunds)."""
+    t = game.t
+    kind = action.TYPE
+    sq = getattr(action, "square", -1)
+    p: dict[str, Any] = {}
+    if kind == "buy":
+        d = game.decision
+        if d is not None and d.square >= 0:
+            p["square"] = square_name(game, d.square)
+            p["price"] = money(game, t.price[d.square])
+    elif kind == "decline":
+        d = game.decision
+        if d is not None and d.square >= 0:
+            p["square"] = square_name(game, d.square)
+    elif kind == "pay_jail_fine":
+        p["amount"] = money(game, game.rules.jail_fine)
+    elif kind == "build" and isinstance(sq, int) and 0 <= sq < game.size:
+        p["cost"] = money(game, t.house_cost[sq])
+        p["level"] = game.level[sq] + 1
+    elif kind == "sell_building" and isinstance(sq, int) and 0 <= sq < game.size:
+        p["refund"] = money(game, game.hotel_value(sq) if game.level[sq] == HOTEL else game.building_value(sq))
+    elif kind == "mortgage" and isinstance(sq, int) and 0 <= sq < game.size:
+        p["amount"] = money(game, t.mortgage[sq])
+    elif kind == "unmortgage" and isinstance(sq, int) and 0 <= sq < game.size:
+        p["cost"] = money(game, game.unmortgage_cost(sq))
+    elif kind == "claim_rent":
+        for c in game.claims:
+            if c.owner == seat and c.square == sq:
+                p["amount"] = money(game, c.amount)
+                p["payer"] = game.names[c.payer]
+                break
+        p.setdefault("amount", "?")
+        p.setdefault("payer", "?")
+    elif kind == "choose_tax":
+        if action.percent:  # type: ignore[attr-defined]
+            p["percent"] = game.rules.income_tax_percent
+            p["amount"] = money(game, game.income_tax_percentage(seat))
+        else:
+            p["amount"] = money(game, game.rules.income_tax_alternative)
+    elif kind == "lift_mortgage":
+        d = game.decision
+        if d is not None and d.square >= 0:
+            p["square"] = square_name(game, d.square)
+            try:
+                p["cost"] = money(game, game.transfer_cost(d.square, action.now))
+            except Exception:  # a variant computes it differently
+                p["cost"] = "?"
+    elif kind == "choose_move":
+        steps = action.steps  # type: ignore[attr-defined]
+        p["square"] = square_name(game, (game.position[seat] + steps) % game.size)
+    return p
+
+
+def action_label(game: Game, seat: int, action: Action, lang: str) -> str:
+    """A one-line label for ``action`` taken by ``seat``."""
+    kind = action.TYPE
+    params: dict[str, Any] = {}
+    values = {f.name: getattr(action, f.name) for f in fields(action)}
+    for name, value in values.items():
+        params[name] = readable(game, name, value, lang)
+    try:
+        params.update(_known_params(game, seat, action, lang))
+    except Exception:  # labels never break the game: a variant may mean other things by a field
+        pass
+    keys = []
+    if len(values) == 1:
+        (only,) = values.values()
+        if isinstance(only, bool):
+            keys.append(f"action.{kind}.{'true' if only else 'false'}")
+    if kind == "roll" and game.in_jail[seat]:
+        keys.append("action.roll_jail")
+    if kind == "build" and game.level[getattr(action, "square", 0)] == HOTEL - 1:
+        keys.append("action.build_hotel")
+    if kind == "decline" and not game.rules.auctions:
+        keys.append("action.decline_no_auction")
+    keys.append(f"action.{kind}")
+    for key in keys:
+        if has(lang, key):
+            try:
+                return tr(lang, key, **params)
+            except (KeyError, IndexError):
+                break
+    # nobody wrote a message for this action: its type and fields in words
+    label = type_name(lang, kind)
+    label = label[:1].upper() + label[1:]
+    if values:
+        label += ": " + "; ".join(f"{field_name(lang, k)} {params[k]}" for k in values)
+    return label
+
+
+def group_label(lang: str, kind: str, count: int) -> str:
+    """The menu entry that opens the list of one type of free action (build, mortgage, ...)."""
+    key = f"menu.{kind}"
+    text = tr(lang, key) if has(lang, key) else type_name(lang, kind)
+    return tr(lang, "ui.menu_group", label=text, n=count)
+
+
+def decision_params(game: Game, d: D.Decision, lang: str) -> dict[str, Any]:
+    seat = d.seat
+    p: dict[str, Any] = {
+        "player": game.names[seat],
+        "cash": money(game, game.cash[seat]),
+        "round": game.round + 1,
+        "square": square_name(game, d.square) if d.square >= 0 else "",
+    }
+    data = d.data
+    if d.kind == D.BUY and d.square >= 0:
+        p["price"] = money(game, game.t.price[d.square])
+    elif isinstance(data, D.AuctionState):
+        low = max(data.min_bid, data.high_bid + 1)
+        item = data.item
+        p["what"] = (
+            square_name(game, data.square)
+            if item == "property"
+            else (tr(lang, f"item.{item}") if has(lang, f"item.{item}") else words(item))
+        )
+        p["low"] = money(game, low)
+        p["high"] = money(game, data.high_bid)
+        p["bidder"] = game.names[data.high_bidder] if data.high_bidder >= 0 else ""
+        p["bidders"] = ", ".join(game.names[b] for b in data.bidders)
+    elif isinstance(data, D.Debt):
+        p["amount"] = money(game, data.amount)
+        reason = data.reason
+        p["reason"] = tr(lang, f"pay.{reason}") if has(lang, f"pay.{reason}") else words(reason)
+        p["creditors"] = ", ".join(party_name(game, c, lang) for c, _ in data.creditors)
+    elif isinstance(data, D.Trade):
+        p["proposer"] = game.names[data.proposer]
+    elif isinstance(data, D.Shortage):
+        p["requester"] = game.names[data.requester]
+        p["item"] = tr(lang, f"item.{data.item}") if has(lang, f"item.{data.item}") else words(data.item)
+    elif d.kind == D.PLACE_BUILDING and isinstance(data, str):
+        p["item"] = tr(lang, f"item.{data}") if has(lang, f"item.{data}") else words(data)
+    elif d.kind == D.BUS and isinstance(data, tuple):
+        p["dice"] = " + ".join(map(str, data))
+    if d.kind == D.PRE_ROLL and game.in_jail[seat]:
+        p["tries"] = game.jail_turns[seat]
+    return p
+
+
+def decision_title(game: Game, d: D.Decision, lang: str) -> str:
+    """What the game asks of the deciding seat, in one line."""
+    params = decision_params(game, d, lang)
+    keys = []
+    if d.kind == D.PRE_ROLL and game.in_jail[d.seat]:
+        keys.append("decision.pre_roll_jail")
+    if d.kind == D.AUCTION and isinstance(d.data, D.AuctionState) and d.data.high_bidder < 0:
+        keys.append("decision.auction_no_bids")
+    keys.append(f"decision.{d.kind}")
+    for key in keys:
+        if has(lang, key):
+            try:
+                text = tr(lang, key, **params)
+            except (KeyError, IndexError):
+                break
+            if "{player}" not in catalog_text(lang, key):  # a variant's message may not name the player
+                text = f"{params['player']}: {text}"
+            return text
+    # a decision kind this screen does not know (a variant's): its name and what it carries
+    text = tr(lang, "decision.other", player=params["player"], kind=words(d.kind))
+    if d.square >= 0:
+        text += f" — {params['square']}"
+    if d.data is not None and not isinstance(d.data, D.AuctionState | D.Debt | D.Trade | D.Shortage):
+        data = d.data
+        try:
+            items = {f.name: getattr(data, f.name) for f in fields(data)}
+        except TypeError:
+            items = {}
+        if items:
+            text += (
+                " ("
+                + "; ".join(
+                    f"{field_name(lang, k)} {readable(game, k, v, lang)}"
+                    for k, v in items.items()
+                    if isinstance(v, int | str | bool | tuple)
+                )
+                + ")"
+            )
+    return text
+
+
+def offer_lines(
+    game: Game,
+    lang: str,
+    proposer: int,
+    partner: int,
+    give: tuple[tuple[int, ...], int, tuple[str, ...]],
+    take: tuple[tuple[int, ...], int, tuple[str, ...]],
+) -> list[str]:
+    """Two lines: what each side of a two-party offer gives."""
+    out = []
+    for who, (props, cash, cards) in ((proposer, give), (partner, take)):
+        items = [
+            square_name(game, sq) + (f" ({tr(lang, 'ui.mortgaged')})" if game.mortgaged[sq] else "")
+            for sq in props
+        ]
+        if cash:
+            items.append(money(game, cash))
+        for deck in cards:
+            items.append(tr(lang, "ui.jail_card", deck=deck_name(game, deck)))
+        out.append(
+            tr(
+                lang,
+                "ui.offer_gives",
+                who=game.names[who],
+                items=", ".join(items) if items else tr(lang, "ui.nothing"),
+            )
+        )
+    return out
+
+
+def deck_name(game: Game, deck: str) -> str:
+    d = game.edition.decks.get(deck)
+    return d.name if d is not None else words(deck)
+
+
+def catalog_text(lang: str, key: str) -> str:
+    return catalog(lang).get(key) or catalog(DEFAULT).get(key, "")

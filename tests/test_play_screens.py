@@ -1,0 +1,248 @@
+"""The terminal game's screens and menus, in-process: a scripted player types into the same
+``PlayApp`` that ``landlords play`` runs (the whole program in a pseudo-terminal is
+tests/test_play_terminal.py). Every decision of the rules is reachable; a variant's unknown
+decisions and actions are offered with readable labels; refusals show the engine's reason."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+
+import landlords
+from landlords import record as records
+from landlords.engine import decision as D
+from landlords.engine.actions import ACTION_TYPES, Action, Bid, Build, ProposeTrade
+from landlords.i18n import LANGUAGES, catalog, tr
+from landlords.play.app import PlayApp
+from landlords.play.labels import action_label, decision_title
+from landlords.play.terminal import ScriptedTerminal
+from landlords.play.view import board, panels
+
+
+def run(game, controllers, lines, lang="en", tmp: Path | None = None, **kw):
+    term = ScriptedTerminal(lines, width=120)
+    path = (tmp or Path("/tmp")) / f"play-{id(term)}.json"
+    app = PlayApp(game, controllers, lang, path, pace=0, terminal=term, **kw)
+    app.run()
+    return term.output(), app
+
+
+class Auto(ScriptedTerminal):
+    """A player who always takes the first numbered choice (or the first letter, when there is none)."""
+
+    def __init__(self, limit: int = 5000) -> None:
+        super().__init__([], width=120)
+        self.mark = 0
+        self.left = limit
+
+    def ask(self, message, words=()):
+        out = self.output()
+        recent, self.mark = out[self.mark :], len(out)
+        self.left -= 1
+        if self.left < 0:
+            raise EOFError
+        if re.search(r"^\s+1  ", recent, re.M):
+            answer = "1"
+        else:
+            m = re.search(r"^ ([a-z]) \S", recent, re.M)
+            answer = m.group(1) if m else ""
+        self.console.file.write(f"{message} › {answer}\n")
+        return answer
+
+
+# ---------------------------------------------------------------- words
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_core_action_has_words_in_every_language(lang):
+    game = landlords.new_game("moscow", "hasbro-ru", players=["Ann", "Bob"], seed=1, first_player=0)
+    samples = {"bid": Bid(10), "build": Build(1), "propose_trade": ProposeTrade(1, give_cash=5)}
+    core = (
+        "roll end_turn buy decline bid pass pay_jail_fine use_jail_card build sell_building mortgage "
+        "unmortgage propose_trade accept reject claim_rent declare_bankruptcy choose_tax lift_mortgage "
+        "want_building time_out choose_move move_to"
+    ).split()
+    for kind in core:
+        cls = ACTION_TYPES[kind]
+        if kind in samples:
+            action = samples[kind]
+        else:
+            try:
+                action = cls()
+            except TypeError:  # one parameter: a square, a yes/no or a number of steps
+                (name,) = [f.name for f in fields(cls)]
+                action = cls(**{name: True if name in ("percent", "now", "want") else 1})
+        label = action_label(game, 0, action, lang)
+        assert label and "{" not in label, (kind, label)
+        assert any(key.startswith(f"action.{kind}") for key in catalog(lang)), kind
+
+
+@dataclass(frozen=True, slots=True)
+class Juggle(Action):
+    TYPE: ClassVar[str] = "juggle_deeds"
+    square: int
+    blindfolded: bool
+
+
+def test_an_unknown_action_and_decision_read_from_their_fields():
+    game = landlords.new_game("moscow", "hasbro-ru", players=["Ann", "Bob"], seed=1, first_player=0)
+    assert action_label(game, 0, Juggle(1, True), "en") == "Juggle deeds: square Житная улица; blindfolded yes"
+    assert action_label(game, 0, Juggle(3, False), "ru") == "Juggle deeds: поле Нагатинская улица; blindfolded нет"
+    d = D.Decision("fortune_wheel", 1, 3)
+    assert decision_title(game, d, "en") == "Bob: fortune wheel — Нагатинская улица"
+
+
+def test_every_message_the_screens_use_is_in_the_catalogs():
+    source = "\n".join(p.read_text() for p in Path(landlords.__file__).parent.joinpath("play").glob("*.py"))
+    source += Path(landlords.__file__).parent.joinpath("cli", "play.py").read_text()
+    used = set(re.findall(r"""["']((?:ui|decision|action|menu)\.[a-z_]+)["']""", source))
+    assert len(used) > 40
+    for lang in LANGUAGES:
+        missing = sorted(k for k in used if k not in catalog(lang))
+        assert not missing, (lang, missing)
+
+
+# ---------------------------------------------------------------- the screen
+def test_the_board_shows_owners_buildings_mortgages_and_tokens():
+    from rich.console import Console
+
+    game = landlords.new_game("moscow", "hasbro-ru", players=["Ann", "Bob"], seed=1, first_player=0)
+    for sq in (1, 3):
+        game._set_owner(sq, 0)
+    game.level[1] = 2
+    game.level[3] = 5
+    game._set_owner(5, 1)
+    game.mortgaged[5] = True
+    game.position[1] = 5
+    console = Console(width=120, record=True, color_system=None)
+    console.print(board(game, "en", 120))
+    console.print(panels(game, "en", [None, "advisor"], 120))
+    text = console.export_text()
+    assert re.search(r"██  1 Житная улица\s+A⌂⌂", text)
+    assert re.search(r"██  3 Нагатинская улица\s+A■", text)
+    assert re.search(r"≡≡  5 Рижская железная дорога\s+B✕\s+●B", text)
+    assert "bot: advisor" in text and "2/2 Житная улица ⌂⌂, Нагатинская улица ■" in text
+    narrow = Console(width=60, record=True, color_system=None)
+    narrow.print(board(game, "ru", 60))
+    assert max(len(line) for line in narrow.export_text().splitlines()) <= 60
+
+
+# ---------------------------------------------------------------- decisions of the classic game
+def test_the_speed_die_bus_is_a_choice(tmp_path):
+    game = landlords.new_game(
+        "moscow",
+        "hasbro-ru",
+        players=["Ann", "Bob"],
+        seed=1,
+        first_player=0,
+        rules={"speed_die": True},
+        dice=[(1, 3, 6)],
+    )
+    game.passed_go[0] = True
+    out, _ = run(game, [None, "advisor"], ["1", "3", "q"], tmp=tmp_path)
+    assert "Ann: the Bus (1 + 3). How far do you move?" in out
+    assert " 3  Move 4 (to Подоходный налог)" in out
+    assert "Ann moves to Подоходный налог (the Bus)" in out
+
+
+def test_income_tax_is_a_choice_and_a_bad_choice_is_refused(tmp_path):
+    game = landlords.new_game("warsaw", "polish", players=["Ann", "Bob"], seed=1, first_player=0, dice=[(1, 3)])
+    out, _ = run(game, [None, "advisor"], ["1", "7", "2", "q"], lang="pl", tmp=tmp_path)
+    assert "Ann: podatek dochodowy na polu Podatek dochodowy. Co płacisz?" in out
+    assert " 1  Zapłać $200" in out and " 2  Zapłać 10% ($150)" in out
+    assert tr("pl", "ui.not_understood") in out
+    assert "$150 (podatek)" in out and game.cash[0] == 1350
+
+
+def test_hot_seat_out_of_turn_trade_and_its_answer(tmp_path):
+    game = landlords.new_game("moscow", "hasbro-ru", players=["Ann", "Bob"], seed=1, first_player=0)
+    game._set_owner(1, 0)
+    # Ann's turn: Bob acts out of turn and offers Ann 100 for Житная улица; Ann accepts
+    lines = ["o", "1", "t", "1", "100", "1", "", "1", "1", "q"]  # Bob has no lots: no question about his
+    out, app = run(game, [None, None], lines, tmp=tmp_path)
+    assert "Bob acts now:" in out
+    assert "Ann: Bob offers you a trade." in out
+    assert "  Bob gives: 100 тыс. ₽" in out and "  Ann gives: Житная улица" in out
+    assert game.owner[1] == 1 and game.cash[0] == 1600
+    saved = records.load(app.save_path)
+    assert saved["actions"][-1] == [0, {"type": "accept"}]
+
+
+def test_rent_is_claimed_by_the_person_before_the_next_roll(tmp_path):
+    game = landlords.new_game(
+        "moscow",
+        "hasbro-ru",
+        players=["Ann", "Bob", "Cid"],
+        seed=1,
+        first_player=1,
+        dice=[(1, 2), (2, 2)],
+        auto_claim=False,
+    )
+    game._set_owner(3, 0)
+    # Bob lands on Ann's street and ends his turn; before Cid rolls, Ann is asked and claims
+    out, _ = run(game, [None, None, None], ["1", "1", "1", "1", "q"], tmp=tmp_path)
+    assert "Bob owes Ann 4 тыс. ₽ rent for Нагатинская улица" in out  # the event, as it happens
+    assert "Ann: Bob owes you 4 тыс. ₽ rent for Нагатинская улица" in out  # the question, before Cid rolls
+    assert "Bob pays Ann 4 тыс. ₽ (rent) for Нагатинская улица" in out
+    assert out.index("(rent)") < out.index("Cid rolled")
+
+
+def test_debt_then_bankruptcy_ends_the_game(tmp_path):
+    game = landlords.new_game(
+        "moscow",
+        "hasbro-ru",
+        players=["Ann", "Bob"],
+        seed=1,
+        first_player=0,
+        dice=[(1, 3)],
+        rules={"starting_cash": 50},
+    )
+    out, _ = run(game, [None, "advisor"], ["1", "1"], tmp=tmp_path)
+    assert "Ann: you owe 100 тыс. ₽ (tax) to the bank." in out
+    assert " 1  Declare bankruptcy" in out
+    assert game.over and game.winner == 1
+    assert "Final standings" in out and "Bob wins (the last player left)." in out
+
+
+def test_a_late_answer_times_out_under_a_timed_ruleset(tmp_path):
+    now = [0.0]
+
+    def clock():
+        now[0] += 40.0  # every look at the clock: 40 s later
+        return now[0]
+
+    game = landlords.new_game("moscow-digital", "digital", players=["Ann", "Bob"], seed=1, first_player=0)
+    out, _ = run(game, [None, "advisor"], ["1"], tmp=tmp_path, clock=clock)
+    assert "s left for this decision." in out
+    assert "Ann let the time run out." in out
+    assert game.over and game.bankrupt[0]
+
+
+def test_amounts_are_typed_as_the_edition_shows_them(tmp_path):
+    game = landlords.new_game(
+        "moscow-digital",
+        "digital",
+        players=["Ann", "Bob"],
+        seed=1,
+        first_player=0,
+        rules={"decision_seconds": None},
+    )
+    # moscow-digital shows 100 as 100,000 $: the person types what they see
+    out, _ = run(game, [None, "advisor"], ["t", "1", "1234", "100000", "", "0", "q"], tmp=tmp_path)
+    assert "A whole number from 0 $ to 1,500,000 $, please." in out
+    assert "  Ann gives: 100,000 $" in out
+
+
+# ---------------------------------------------------------------- variants, untouched by this code
+@pytest.mark.parametrize("ruleset, lang", [("odessa", "ru"), ("businesspoly-short", "pl")])
+def test_a_variant_plays_to_its_end(tmp_path, ruleset, lang):
+    game = landlords.new_game(
+        None, ruleset, players=["Ann", "Bot 1"], seed=2, auto_claim=[False, True], rules={"turn_limit": 6}
+    )
+    term = Auto()
+    app = PlayApp(game, [None, "advisor"], lang, tmp_path / "v.json", pace=0, terminal=term)
+    app.run()
+    assert game.over
+    assert records.replay(records.load(tmp_path / "v.json")).state_hash() == game.state_hash()
