@@ -121,7 +121,7 @@ def test_a_refusal_reads_in_the_players_language(lang, expected):
 
 
 def test_a_cash_refusal_shows_money_in_the_editions_currency():
-    from landlords.engine import BUY, IllegalAction, ROLL
+    from landlords.engine import BUY, ROLL, IllegalAction
     from landlords.i18n import reason
 
     game = landlords.new_game("moscow", "hasbro-ru", players=2, seed=1, first_player=0, dice=[(1, 2)])

@@ -41,7 +41,6 @@ from ..engine.game import Game
 from .businesspoly_play import BusinesspolyPlay
 from .odessa_play import OdessaPlay
 
-
 _CHEAPEST: dict[int, int] = {}
 
 

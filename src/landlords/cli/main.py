@@ -15,9 +15,9 @@ from rich.table import Table
 
 from .. import record as records
 from ..editions import edition_names, load_edition
-from ..i18n import LANGUAGES, default_language
 from ..engine.errors import LandlordsError
 from ..engine.ruleset import Ruleset
+from ..i18n import LANGUAGES, default_language
 from ..render.text import describe, position
 from ..rules import RULESETS, get_ruleset, parse_overrides
 from ..sim.runner import simulate as run_games
@@ -195,12 +195,9 @@ def bench(edition, ruleset, rules, players, games, runs, seed, strategy, as_json
         click.echo(json.dumps(result, indent=2))
         return
     click.echo(f"{ruleset} on {result['edition']}, {players} x {strategy}, {games} games x {runs} runs (one core)")
-    click.echo(
-        f"  games/s (median, wall clock): {result['games_per_second']}   runs: {result['all_runs_games_per_second']}"
-    )
-    click.echo(
-        f"  games/s (median, CPU time):   {result['games_per_cpu_second']}   runs: {result['all_runs_games_per_cpu_second']}"
-    )
+    wall_runs, cpu_runs = result["all_runs_games_per_second"], result["all_runs_games_per_cpu_second"]
+    click.echo(f"  games/s (median, wall clock): {result['games_per_second']}   runs: {wall_runs}")
+    click.echo(f"  games/s (median, CPU time):   {result['games_per_cpu_second']}   runs: {cpu_runs}")
     click.echo(f"  rolls/s (median, CPU time):   {result['rolls_per_cpu_second']}")
     click.echo(f"  ended by bankruptcy: {shares[0]:.1%}   median rolls per game: {rolls_median}")
 

@@ -320,8 +320,8 @@ class Ruleset:
     )
     card_lap_amount_replaces: bool = opt(
         True,
-        "businesspoly: a card paying a sum for reaching Start (cards 11, 33) pays it instead of the lap settlement "
-        "(REC B-10); off: in addition",
+        "businesspoly: a card paying a sum for reaching Start (cards 11, 33) pays it instead of the lap "
+        "settlement (REC B-10); off: in addition",
         "000:541,585",
     )
     mortgage_lap_deadline: bool = opt(

@@ -598,4 +598,3 @@ class PlayApp:
             )
             return
         self.term.print(self.t("ui.saved", path=str(self.save_path)))
-
