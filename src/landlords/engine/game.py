@@ -314,14 +314,19 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy):
         owner = self.owner
         top = self.stack[-1] if self.stack else None
         placing = top is not None and top.kind == D.PLACE_BUILDING and top.seat == seat  # listed already
-        for sq in self.t.properties:
+        t, level, mortgaged, group_owner = self.t, self.level, self.mortgaged, self.group_owner
+        for sq in t.properties:
             if owner[sq] != seat:
                 continue
-            for action in (
-                (SellBuilding(sq), Mortgage(sq), Unmortgage(sq))
-                if placing
-                else (Build(sq), SellBuilding(sq), Mortgage(sq), Unmortgage(sq))
-            ):
+            # only the candidates that can possibly pass are checked (a refusal costs an exception):
+            # building needs the whole group, selling a building, (un)mortgaging the right state
+            candidates: list[Action] = []
+            if not placing and t.is_street[sq] and group_owner[t.group_of[sq]] == seat:
+                candidates.append(Build(sq))
+            if level[sq]:
+                candidates.append(SellBuilding(sq))
+            candidates.append(Unmortgage(sq) if mortgaged[sq] else Mortgage(sq))
+            for action in candidates:
                 if self.is_legal(seat, action):
                     yield action
 
