@@ -32,8 +32,9 @@ class Buildings:
         self.level[sq] = 0
 
     # ------------------------------------------------------------ buildings
-    def _buildable(self, seat: int, sq: int, item_price: int | None = None) -> tuple[str, str, dict] | None:
-        """Why ``seat`` may not build on ``sq`` now: (rule, message template, parameters), or None."""
+    def _lot_problem(self, seat: int, sq: int) -> tuple[str, str, dict] | None:
+        """Why ``seat`` may not build on ``sq`` at all: not an owned street of a whole, unmortgaged
+        group (shared by every building rule, artels and offices included)."""
         t = self.t
         name = self.edition.squares[sq].name if 0 <= sq < self.size else str(sq)
         if not 0 <= sq < self.size or t.kind[sq] != STREET:
@@ -46,14 +47,23 @@ class Buildings:
                 "you must own every street of {square}'s colour group to build",
                 {"square": name},
             )
-        members = t.members[sq]
-        for m in members:
+        for m in t.members[sq]:
             if self.mortgaged[m]:
                 return (
                     "build-no-mortgage-in-group",
                     "{square} is mortgaged: no building in a group with a mortgaged lot",
                     {"square": self.edition.squares[m].name},
                 )
+        return None
+
+    def _buildable(self, seat: int, sq: int, item_price: int | None = None) -> tuple[str, str, dict] | None:
+        """Why ``seat`` may not build on ``sq`` now: (rule, message template, parameters), or None."""
+        problem = self._lot_problem(seat, sq)
+        if problem is not None:
+            return problem
+        t = self.t
+        name = self.edition.squares[sq].name
+        members = t.members[sq]
         level = self.level[sq]
         if level >= HOTEL:
             return ("one-hotel-per-lot", "{square} already has a hotel", {"square": name})

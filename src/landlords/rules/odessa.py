@@ -526,26 +526,12 @@ class OdessaGame(Game):
     # ------------------------------------------------------------ artels and cooperatives
     def _buildable(self, seat: int, sq: int, item_price: int | None = None) -> tuple[str, str, dict] | None:
         """Why ``seat`` may not organise an artel or a cooperative on ``sq`` now, or None."""
+        problem = self._lot_problem(seat, sq)  # a pai of a whole, unmortgaged group of one's own
+        if problem is not None:
+            return problem
         t = self.t
-        name = self.edition.squares[sq].name if 0 <= sq < self.size else str(sq)
-        if not 0 <= sq < self.size or t.kind[sq] != STREET:
-            return ("build-on-street", "{square} is not a pai: artels go on pai only", {"square": name})
-        if self.owner[sq] != seat:
-            return ("build-own-property", "you do not own {square}", {"square": name})
-        if not self.has_full_group(seat, sq):
-            return (
-                "build-needs-full-group",
-                "you must own every pai of {square}'s colour group to organise artels",
-                {"square": name},
-            )
+        name = self.edition.squares[sq].name
         members = t.members[sq]
-        for m in members:
-            if self.mortgaged[m]:
-                return (
-                    "build-no-mortgage-in-group",
-                    "{square} is mortgaged: no artels in a group with a mortgaged pai",
-                    {"square": self.edition.squares[m].name},
-                )
         if self.position[seat] != sq:
             return (
                 "build-where-your-token-stands",
