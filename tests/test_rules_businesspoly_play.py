@@ -299,7 +299,7 @@ def test_the_command_line_lists_and_plays_the_rulesets():
 
 
 def test_every_refusal_of_the_variant_has_a_translation():
-    """Like the engine's (tests/test_i18n.py): each rule id raised by rules/businesspoly.py has its reason
+    """Like the engine's (tests/test_i18n.py): each rule id raised by rules/businesspoly/ has its reason
     in every language, and a refusal reads with the variant's own words."""
     import re
     from pathlib import Path
@@ -307,7 +307,9 @@ def test_every_refusal_of_the_variant_has_a_translation():
     import landlords.rules.businesspoly as module
     from landlords.i18n import LANGUAGES, catalog, reason
 
-    text = Path(module.__file__).read_text(encoding="utf-8")  # the patterns of tests/test_i18n.py
+    text = "\n".join(  # the patterns of tests/test_i18n.py, over every module of the package
+        path.read_text(encoding="utf-8") for path in Path(module.__file__).parent.glob("*.py")
+    )
     ids = set(re.findall(r'IllegalAction\(\s*"([a-z0-9-]+)"', text))
     ids |= set(re.findall(r'(?:return|why =) \(\s*"([a-z0-9-]+)",', text))
     ids |= set(re.findall(r'_check_window\([^)]*"([a-z-]+-timing)"', text))

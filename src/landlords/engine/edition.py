@@ -41,7 +41,7 @@ CARD_EFFECTS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "pay_each": ("amount",),  # to every other player
         "repairs": ("per_house", "per_hotel"),  # to the bank, per building owned
         "jail_free": (),  # kept until used, then back to the bottom of its deck
-        # --- the businesspoly deck «Извещение» (seed 000:521-589; carried out by rules/businesspoly.py)
+        # --- the businesspoly deck «Извещение» (seed 000:521-589; carried out by rules/businesspoly/)
         "begging": ("below", "amount"),  # with cash < below: every other player holding amount pays it
         "collect_from_each_able": ("amount",),  # every other player holding amount pays it
         "pay_per_thousand": ("amount",),  # amount per whole thousand of cash

@@ -279,7 +279,7 @@ class Ruleset:
         None, "rounds after which the richest player wins (None = play to the last player)", "000:7"
     )
 
-    # --- the businesspoly variant (read by rules/businesspoly.py; no effect on the classic game)
+    # --- the businesspoly variant (read by rules/businesspoly/; no effect on the classic game)
     start_mode: StartMode = opt(
         "normal",
         "businesspoly: 'start_auction' (deeds shuffled, the first start_auction_lots auctioned before the first "

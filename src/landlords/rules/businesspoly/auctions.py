@@ -1,0 +1,100 @@
+"""Auctions: the start auction, the opening at half the price, bids above one's cash, and the
+final call (000:383,413,481-483; B-17).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import decision as D
+from ...engine import events as E
+from ...engine.actions import Bid
+from ...engine.decision import Decision
+from ...engine.errors import IllegalAction
+
+
+class AuctionsMixin:
+    """A part of the game class (see the module docstring), using the state its ``__init__`` sets up."""
+
+    # ------------------------------------------------------------ set-up: the start auction (2.1)
+    def _start_auction_phase(self) -> None:
+        """000:413 «Перетасовываются все карты участков (документы) и продаются с аукциона первые 12»."""
+        lots = list(self.t.properties)
+        self.chance.shuffle(lots)
+        self.bp_start_phase = True
+        self.auction_queue = lots[: self.rules.start_auction_lots]
+        self.after_auctions = "bp_start_done"
+        self._next_queued_auction()
+
+    # ------------------------------------------------------------ auctions (1.4)
+    def _property_auction(self, sq: int, then: str | None, exclude: int = -1) -> None:
+        rules = self.rules
+        first = self.current if self.bp_start_phase else (self.current + 1) % self.n
+        bidders = [(first + i) % self.n for i in range(self.n)]
+        bidders = [b for b in bidders if b != exclude]
+        low = rules.auction_min_bid
+        if rules.auction_start_percent:  # 000:481 «Аукцион всегда начинается с половины стоимости участка»
+            low = max(low, -(-self.t.price[sq] * rules.auction_start_percent // 100))
+        self.bp_out = []
+        self.bp_final = []
+        self._start_auction(sq, "property", bidders, low, then)
+
+    def _auction_step(self, d: Decision) -> None:
+        a = d.data
+        if self.bp_final:
+            d.seat = self.bp_final[0]
+            return
+        if (not a.bidders or (len(a.bidders) == 1 and a.bidders[0] == a.high_bidder)) and a.high_bidder >= 0:
+            if self.rules.auction_final_call:
+                # 000:481 «Этот оставшийся участник обязан переспросить у соперников, не возражают ли они»
+                waiting = [s for s in self.bp_out if not self.bankrupt[s] and s != a.high_bidder]
+                if waiting:
+                    self.bp_final = waiting
+                    d.seat = waiting[0]
+                    return
+        if not a.bidders or (len(a.bidders) == 1 and a.bidders[0] == a.high_bidder):
+            self.bp_out = []
+        super()._auction_step(d)
+
+    def _check_bid(self, seat: int, a: Bid) -> None:
+        if not self.rules.bid_above_cash:
+            super()._check_bid(seat, a)
+            return
+        d = self._expect(seat, D.AUCTION, "bidding")
+        st = d.data
+        low = max(st.min_bid, st.high_bid + 1)
+        if not isinstance(a.amount, int) or isinstance(a.amount, bool) or a.amount < low:
+            raise IllegalAction("bid-too-low", "a bid must be at least {low}", low=low)
+
+    def _do_bid(self, seat: int, a: Bid) -> None:
+        if not self.bp_final:
+            super()._do_bid(seat, a)
+            return
+        # a player who had passed objects at the final call and bids again (B-17)
+        d = self.stack[-1]
+        st = d.data
+        self.bp_final = []
+        self.bp_out.remove(seat)
+        st.bidders.append(seat)
+        st.high_bid, st.high_bidder = a.amount, seat
+        st.turn = 0
+        self._emit(E.BidPlaced, seat, a.amount)
+        self._auction_step(d)
+
+    def _do_pass(self, seat: int, a: Any) -> None:
+        if not self.bp_final:
+            d = self.stack[-1]
+            st = d.data
+            if seat in st.bidders:
+                self.bp_out.append(seat)
+            super()._do_pass(seat, a)
+            return
+        d = self.stack[-1]
+        self.bp_final.pop(0)
+        self._emit(E.BidderPassed, seat)
+        if self.bp_final:
+            d.seat = self.bp_final[0]
+            return
+        self.stack.pop()
+        self.bp_out = []
+        self._close_auction(d.data, d.then)

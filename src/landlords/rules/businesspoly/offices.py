@@ -1,0 +1,64 @@
+"""Offices and business centres: at most two a move, the building loan card (000:327,375,457,583)."""
+
+from __future__ import annotations
+
+from ...engine.actions import Build
+from ...engine.errors import IllegalAction
+from ...engine.game import Game
+from .decisions import BUILDING_LOAN
+
+
+class OfficesMixin:
+    """A part of the game class (see the module docstring), using the state its ``__init__`` sets up."""
+
+    # ------------------------------------------------------------ offices and business centres (8)
+    def _buildable(self, seat: int, sq: int, item_price: int | None = None) -> tuple[str, str] | None:
+        if item_price is None and 0 <= sq < self.size:
+            item_price = self.office_price(sq)
+        why = super()._buildable(seat, sq, item_price)
+        if why is not None:
+            return why
+        limit = self.rules.max_builds_per_turn
+        if limit and self.bp_built[seat] >= limit:
+            return ("office-limit", "at most {limit} offices may be opened in one move", {"limit": limit})
+        return None
+
+    def _loan_problem(self, seat: int, sq: int, percent: int) -> tuple[str, str] | None:
+        if not isinstance(sq, int) or not 0 <= sq < self.size or not self.t.is_street[sq]:
+            return (
+                "build-on-street",
+                "{square} is not a street: buildings go on streets only",
+                {"square": str(sq)},
+            )
+        if self.level[sq] >= 4:
+            return ("building-loan-office", "the loan opens a new office, not a business centre", {})
+        price = self.t.house_cost[sq] * percent // 100
+        if self.rules.building_loan_counts:
+            return self._buildable(seat, sq, price)
+        return Game._buildable(self, seat, sq, price)
+
+    def _check_build(self, seat: int, a: Build) -> None:
+        top = self.stack[-1] if self.stack else None
+        if top is not None and top.kind == BUILDING_LOAN and top.seat == seat:
+            why = self._loan_problem(seat, a.square, top.data)
+            if why is not None:
+                raise IllegalAction(why[0], why[1], **why[2])
+            return
+        super()._check_build(seat, a)
+
+    def _do_build(self, seat: int, a: Build) -> None:
+        top = self.stack[-1] if self.stack else None
+        if top is not None and top.kind == BUILDING_LOAN and top.seat == seat:
+            self.stack.pop()
+            price = self.t.house_cost[a.square] * top.data // 100
+            self._place_building(seat, a.square, price, counts=self.rules.building_loan_counts)
+            self._resume(top.then)
+            return
+        super()._do_build(seat, a)
+
+    def _place_building(self, seat: int, sq: int, cost: int, counts: bool = True) -> None:
+        if cost and self.level[sq] == 4:
+            cost = self.office_price(sq)
+        super()._place_building(seat, sq, cost)
+        if counts:
+            self.bp_built[seat] += 1

@@ -1,0 +1,65 @@
+"""The ruleset ``odessa``."""
+
+from __future__ import annotations
+
+from .. import RULESETS, _ruleset
+
+ODESSA = _ruleset(
+    "odessa",
+    "«Одесская Монополия» of seed 003: malinas and their challenge, the stock exchange instead of jail, guilds, "
+    "artels and cooperatives where your token stands, one-lap mortgages at +20%. Left out: «дропшиппинг» "
+    "(003:114) is named as a way to play the exchange but never defined anywhere, so it cannot be played (O-1)",
+    "odessa",
+    variant=("odessa", "003 (rules/odessa/: malinas, the exchange, guilds, artels, the mortgage lap)"),
+    min_players=(2, "003:17 (O-18: more than five players are foreseen; 2-8)"),
+    max_players=(8, "003:17 (O-18)"),
+    starting_cash=(1500, "003:17-35"),
+    turn_order_by_roll=(True, "003:43"),
+    doubles_extra_roll=(True, "003:52"),
+    doubles_to_jail=(3, "003:52,127: three doubles send you to the exchange"),
+    salary=(200, "003:56"),
+    salary_on_landing=(True, "003:56"),
+    auctions=(True, "003:60 (O-14: malinas too)"),
+    decliner_may_bid=(True, "003:60"),
+    auction_min_bid=(1, "003:60: any price proposed"),
+    rent_claim=("until_next_roll", "003:68,163 (O-16: malina fees too, 003:76)"),
+    double_rent_full_set=(True, "003:68"),
+    double_rent_in_built_group=(True, "003:68 (O-13: the base barysh of a pai without artels)"),
+    mortgage_blocks_double_rent=(True, "003:68"),
+    no_rent_owner_in_jail=(False, "003:129: barysh and fees are collected at the exchange"),
+    income_tax=(None, "003:37 (the Treasury collects taxes; amounts designed on the board)"),
+    luxury_tax=(None, "003:37 (amounts designed on the board)"),
+    free_parking=("rest", "003:102"),
+    jail_fine=(0, "003:114-123: no fine, the exchange is played"),
+    jail_max_turns=(3, "003:114-123: three tries with three dice, then the forced fourth turn"),
+    jail_doubles_extra_roll=(False, "003:120-122 (O-3: no extra roll after leaving)"),
+    jail_card_use=("when_sent", "003:92 (O-5)"),
+    exchange_double=("any_two", "003:118-122 (O-2 R2: any two of the three dice)"),
+    exchange_guild_cap_forced_exit=(True, "003:123-127 (O-3)"),
+    shuffle_decks=(True, "003:13"),
+    build_timing=("any", "003:133 (O-6: any time, where your token stands)"),
+    mortgage_timing=("any", "003:141"),
+    trade_timing=("any", "003:102,141"),
+    trade_mortgaged=(True, "003:143"),
+    houses=(66, "003 (no stock is stated: three artels for each of the 22 pai)"),
+    hotels=(22, "003 (no stock is stated: a cooperative for each pai)"),
+    hotel_requires=("group", "003:137"),
+    even_building=(False, "003:133"),
+    even_selling=(False, "003:141 (O-12: cooperatives before artels, artels freely)"),
+    building_sell_percent=(50, "003:141"),
+    shortage_auction=(False, "003 (no stock, no shortage)"),
+    mortgage_interest_percent=(20, "003:149 (O-7 (a); (b) = lift_base and lift_interest_of 'mortgage')"),
+    lift_base=("price", "003:149 (O-7 (a))"),
+    lift_interest_of=("price", "003:149 (O-7 (a))"),
+    mortgage_only_in_debt=(True, "003:147 (O-9)"),
+    railroads_mortgageable=(False, "003:145-149 (O-16: the mortgage text speaks only of pai)"),
+    mortgage_term=("lap", "003:149 (O-8; 'go' = the next passing of the Duke)"),
+    mortgage_term_fee_percent=(20, "003:149,155 (O-8, O-20)"),
+    transfer_fee_percent=(20, "003:155 (O-20; a sale between players, where the seed is silent, likewise)"),
+    transfer_fee_of=("mortgage", "003:155 (O-20)"),
+    transfer_mode=("fee_then_lift", "003:155 (O-20)"),
+    bankruptcy_to_player=("creditor_takes", "003:155 (O-21: the artels' half refund goes to the creditor)"),
+    bankrupt_property_to_bank=("auction", "003:153"),
+)
+
+RULESETS[ODESSA.id] = ODESSA
