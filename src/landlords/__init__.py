@@ -16,7 +16,12 @@ from . import engine as _engine
 from .editions import edition_names, load_edition
 from .engine import *  # noqa: F401,F403
 from .engine import Edition, Game, Ruleset
+from .engine import state as _state
 from .rules import game_class, get_ruleset, ruleset_names
+
+_state.named_ruleset = get_ruleset  # positions list only the house rules over the named ruleset
+
+from .position import Position, from_notation, from_position, load_position, to_notation  # noqa: E402
 
 __version__ = "0.1.0"
 
@@ -38,4 +43,10 @@ def new_game(
     return game_class(r)(ed, r, players, seed, **options)
 
 
-__all__ = ["new_game", "load_edition", "edition_names", "get_ruleset", "ruleset_names", *_engine.__all__]
+__all__ = [
+    "new_game",
+    "Position",
+    "from_position",
+    "load_position",
+    "from_notation",
+    "to_notation", "load_edition", "edition_names", "get_ruleset", "ruleset_names", *_engine.__all__]

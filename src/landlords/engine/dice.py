@@ -6,6 +6,8 @@ import random
 from collections import deque
 from collections.abc import Iterable, MutableSequence, Sequence
 
+from .errors import UnscriptedChance
+
 # The speed die (reference: cards-and-dice.md): faces 1, 2, 3, Mr. Monopoly twice, and the Bus.
 MR_MONOPOLY = 4
 BUS = 5
@@ -18,14 +20,18 @@ class Chance:
     ``script`` is a sequence of rolls (tuples of die faces); each call of :meth:`roll` takes the
     next one if it has as many dice as asked for, and falls back to the generator once the script
     is used up. A scripted roll with the wrong number of dice is an error, not a silent skip.
+    ``cards`` counts, per deck, the scripted cards still on top of it. With ``strict`` on, a roll,
+    a shuffle or a draw the script does not give raises :class:`UnscriptedChance` instead.
     """
 
-    __slots__ = ("rng", "script", "_random")
+    __slots__ = ("rng", "script", "cards", "strict", "_random")
 
     def __init__(self, seed: int | None, script: Iterable[Sequence[int]] = ()) -> None:
         self.rng = random.Random(seed)
         self._random = self.rng.random
         self.script: deque[tuple[int, ...]] = deque(tuple(r) for r in script)
+        self.cards: dict[str, int] = {}
+        self.strict = False
 
     def roll(self, n: int = 2, sides: int = 6) -> tuple[int, ...]:
         if self.script:
@@ -33,13 +39,26 @@ class Chance:
             if len(faces) != n or not all(1 <= f <= sides for f in faces):
                 raise ValueError(f"scripted roll {faces} does not fit a roll of {n} dice with {sides} sides")
             return faces
+        if self.strict:
+            raise UnscriptedChance(f"strict chance: a roll of {n} dice is needed and no scripted roll is left")
         r = self._random
         if n == 2:
             return (int(r() * sides) + 1, int(r() * sides) + 1)
         return tuple(int(r() * sides) + 1 for _ in range(n))
 
     def shuffle(self, items: MutableSequence) -> None:
+        if self.strict:
+            raise UnscriptedChance("strict chance: a shuffle is needed")
         self.rng.shuffle(items)
 
-    def state(self) -> object:
-        return (self.rng.getstate(), tuple(self.script))
+    def draw(self, deck_id: str) -> None:
+        """A card is drawn from ``deck_id``: one scripted card fewer on its top."""
+        left = self.cards.get(deck_id, 0)
+        if left:
+            self.cards[deck_id] = left - 1
+        elif self.strict:
+            raise UnscriptedChance(f"strict chance: a card of deck {deck_id!r} is needed and none was scripted")
+
+    @property
+    def scripted_rolls(self) -> int:
+        return len(self.script)

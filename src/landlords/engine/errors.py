@@ -27,3 +27,9 @@ class IllegalAction(LandlordsError):
 
 class ConfigError(LandlordsError, ValueError):
     """A bad ruleset option, edition, seat list or game record."""
+
+
+class UnscriptedChance(LandlordsError):
+    """Strict chance (:meth:`Game.set_strict_chance`) is on and the game needs a roll, a shuffle or a
+    card that the script does not give. Raised in the middle of an act: a test has gone off its script,
+    and the game must not be used any further."""

@@ -12,7 +12,6 @@ resolved (finish the landing, move out of jail, run the next bankruptcy auction,
 
 from __future__ import annotations
 
-import hashlib
 from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
@@ -67,11 +66,13 @@ from .events import BANK, POT
 from .holdings import Holdings
 from .market import Market
 from .ruleset import Ruleset
+from .scripted import ScriptedChance
+from .state import dump_state, position_header, state_hash
 from .trading import Trading
 from .turns import RentClaim, TurnFlow
 
 
-class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy):
+class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedChance):
     """One game of an edition under a ruleset.
 
     ``dice`` scripts the first rolls and ``deck_orders`` the top cards of each deck (by card id),
@@ -339,45 +340,17 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy):
 
     # ------------------------------------------------------------ records
     def snapshot(self) -> dict[str, Any]:
-        """The whole state as plain data (used for hashing and by user interfaces)."""
-        return {
-            "cash": list(self.cash),
-            "position": list(self.position),
-            "in_jail": list(self.in_jail),
-            "jail_turns": list(self.jail_turns),
-            "jail_cards": [list(c) for c in self.jail_cards],
-            "bankrupt": list(self.bankrupt),
-            "skip_next": list(self.skip_next),
-            "owner": list(self.owner),
-            "level": list(self.level),
-            "mortgaged": list(self.mortgaged),
-            "bank_houses": self.bank_houses,
-            "bank_hotels": self.bank_hotels,
-            "bank_balance": self.bank_balance,
-            "pot": self.pot,
-            "decks": {k: list(v) for k, v in self.decks.items()},
-            "current": self.current,
-            "turn": self.turn,
-            "round": self.round,
-            "rolls": self.rolls,
-            "doubles": self.doubles,
-            "last_roll": list(self.last_roll),
-            "extra_roll": self.extra_roll,
-            "claims": [list(c.as_tuple()) for c in self.claims],
-            "builds_this_turn": sorted([list(k) + [v] for k, v in self.builds_this_turn.items()]),
-            "passed_go": list(self.passed_go),
-            "speed_face": self.speed_face,
-            "move_total": self.move_total,
-            "mr_monopoly_pending": self.mr_monopoly_pending,
-            "stack": [d.describe() | {"then": d.then} for d in self.stack],
-            "auction_queue": list(self.auction_queue),
-            "winner": self.winner,
-            "end_reason": self.end_reason,
-        }
+        """The whole state as plain data: the body of :meth:`position` (see :mod:`.state`)."""
+        return dump_state(self)
 
     def state_hash(self) -> str:
-        payload = repr((self.snapshot(), self.chance.state())).encode()
-        return hashlib.sha256(payload).hexdigest()
+        """A hash of everything that can change what happens next."""
+        return state_hash(self.snapshot())
+
+    def to_position(self) -> dict[str, Any]:
+        """The position: a versioned, documented JSON form of this state that
+        ``landlords.from_position`` turns back into a game (see the README's "Positions")."""
+        return position_header(self) | dump_state(self)
 
     def finish_by_net_worth(self, reason: str) -> None:
         """End the game now from outside (a time limit, a simulation's turn cap): the richest
@@ -413,6 +386,8 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy):
                 top.append(ids.index(card_id))
             rest = [i for i in indexes if i not in top]
             self.decks[deck_id] = deque(top + rest)
+            if top:
+                self.chance.cards[deck_id] = len(top)
         for deck_id in orders:
             if deck_id not in self.decks:
                 raise ConfigError(f"edition {self.edition.id!r} has no deck {deck_id!r}")

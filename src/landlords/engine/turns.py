@@ -321,6 +321,7 @@ class TurnFlow:
         pile = self.decks[deck_id]
         if not pile:  # every card of the deck is a kept jail card
             return True
+        self.chance.draw(deck_id)
         index = pile.popleft()
         card = self.edition.decks[deck_id].cards[index]
         self._emit(E.DrewCard, p, deck_id, card.id, card.text)

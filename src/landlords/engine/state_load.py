@@ -1,0 +1,526 @@
+"""Reading the state part of a position back into a game, checking every field on the way.
+
+Each wrong field is one :class:`ConfigError` naming its path (``players[1].cash: must be an integer``).
+The rules are checked after the fields: :func:`load_state` finishes with the engine's own invariants
+(:mod:`landlords.engine.invariants`), so a position that no game could reach is refused.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+import typing
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+from . import decision as D
+from .decision import AuctionState, Debt, Decision, Trade
+from .errors import ConfigError
+from .state import _TYPES
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class Reader:
+    """Typed access to a position's fields: a wrong one is a ConfigError naming its path."""
+
+    def __init__(self, source: str = "position") -> None:
+        self.source = source
+
+    def fail(self, path: str, message: str) -> ConfigError:
+        return ConfigError(f"{self.source}: {path}: {message}")
+
+    def get(self, data: dict, key: str, path: str, kind: Any, default: Any = ..., allow_none: bool = False) -> Any:
+        if key not in data or (data[key] is None and not allow_none):
+            if default is ...:
+                raise self.fail(f"{path}{key}", "is missing")
+            return default
+        return self.check(data[key], f"{path}{key}", kind, allow_none)
+
+    def check(self, value: Any, path: str, kind: Any, allow_none: bool = False) -> Any:
+        if value is None and allow_none:
+            return None
+        if kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise self.fail(path, f"must be an integer, not {_shown(value)}")
+            if abs(value) > 10**12:
+                raise self.fail(path, f"{value} is out of range")
+        elif kind is bool:
+            if not isinstance(value, bool):
+                raise self.fail(path, f"must be true or false, not {_shown(value)}")
+        elif kind is str:
+            if not isinstance(value, str):
+                raise self.fail(path, f"must be text, not {_shown(value)}")
+        elif kind is float:
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise self.fail(path, f"must be a number, not {_shown(value)}")
+        elif kind is list:
+            if not isinstance(value, list):
+                raise self.fail(path, f"must be a list, not {_shown(value)}")
+        elif kind is dict:
+            if not isinstance(value, dict):
+                raise self.fail(path, f"must be a table (an object), not {_shown(value)}")
+        return value
+
+    def seat(self, value: Any, path: str, n: int, allow_none: bool = False) -> int:
+        v = self.check(value, path, int)
+        if not 0 <= v < n and not (allow_none and v == -1):
+            raise self.fail(path, f"there is no seat {v} (seats are 0 to {n - 1})")
+        return v
+
+    def square(self, value: Any, path: str, size: int) -> int:
+        v = self.check(value, path, int)
+        if not 0 <= v < size:
+            raise self.fail(path, f"there is no square {v} (squares are 0 to {size - 1})")
+        return v
+
+    def keys(self, data: dict, allowed: typing.Iterable[str], path: str) -> None:
+        unknown = sorted(set(data) - set(allowed))
+        if unknown:
+            raise self.fail(f"{path}{unknown[0]}", "is not a field of a position")
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, float) else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _hint_to_value(r: Reader, hint: str, value: Any, path: str, ns: dict[str, Any]) -> Any:
+    """Read ``value`` as the type named by the annotation text ``hint`` (dataclass fields)."""
+    hint = hint.strip()
+    if "|" in hint and not hint.startswith(("list[", "tuple[")):
+        options = [h.strip() for h in hint.split("|")]
+        if value is None and "None" in options:
+            return None
+        hint = next(h for h in options if h != "None")
+    if hint in ("int", "bool", "str", "float"):
+        return r.check(value, path, {"int": int, "bool": bool, "str": str, "float": float}[hint])
+    if hint == "Any":
+        return value
+    for outer in ("list[", "tuple["):
+        if hint.startswith(outer):
+            inner = hint[len(outer) : -1]
+            r.check(value, path, list)
+            parts = _split_args(inner)
+            if outer == "tuple[" and not (len(parts) == 2 and parts[1] == "..."):
+                if len(value) != len(parts):
+                    raise r.fail(path, f"must hold {len(parts)} values")
+                return tuple(
+                    _hint_to_value(r, h, v, f"{path}[{i}]", ns) for i, (h, v) in enumerate(zip(parts, value))
+                )
+            items = [_hint_to_value(r, parts[0], v, f"{path}[{i}]", ns) for i, v in enumerate(value)]
+            return tuple(items) if outer == "tuple[" else items
+    cls = _TYPES.get(hint) or ns.get(hint)
+    if cls is not None and dataclasses.is_dataclass(cls):
+        return read_dataclass(r, value, path, cls)
+    raise r.fail(path, f"cannot read a {hint}")  # pragma: no cover - a data class the reader does not know
+
+
+def _split_args(text: str) -> list[str]:
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    parts.append(text[start:].strip())
+    return parts
+
+
+def read_dataclass(r: Reader, value: Any, path: str, cls: type | None = None) -> Any:
+    r.check(value, path, dict)
+    name = value.get("type")
+    if cls is None:
+        cls = _TYPES.get(name) if isinstance(name, str) else None
+        if cls is None:
+            raise r.fail(f"{path}.type", f"unknown data type {_shown(name)}")
+    ns = vars(sys.modules[cls.__module__])
+    fields = dataclasses.fields(cls)
+    r.keys(value, ["type", *(f.name for f in fields)], f"{path}.")
+    kwargs = {}
+    for f in fields:
+        if f.name not in value:
+            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                raise r.fail(f"{path}.{f.name}", "is missing")
+            continue
+        kwargs[f.name] = _hint_to_value(r, str(f.type), value[f.name], f"{path}.{f.name}", ns)
+    return cls(**kwargs)
+
+
+def read_decision_data(r: Reader, value: Any, path: str) -> Any:
+    if value is None or isinstance(value, bool):
+        if isinstance(value, bool):
+            raise r.fail(path, "must be a number, a text, a list or a table")
+        return None
+    if isinstance(value, int | str):
+        return value
+    if isinstance(value, list):
+        return tuple(r.check(v, f"{path}[{i}]", int) for i, v in enumerate(value))
+    return read_dataclass(r, value, path)
+
+
+def like_template(r: Reader, template: Any, value: Any, path: str, game: Game) -> Any:
+    """Read a variant's attribute: the same JSON shape as the value a new game holds."""
+    if isinstance(template, bool):
+        return r.check(value, path, bool)
+    if isinstance(template, int):
+        return r.check(value, path, int)
+    if isinstance(template, str):
+        return r.check(value, path, str)
+    if template is None:
+        if value is not None and not isinstance(value, str | int) or isinstance(value, bool):
+            raise r.fail(path, f"must be a number, a text or null, not {_shown(value)}")
+        return value
+    if isinstance(template, list | tuple | deque):
+        r.check(value, path, list)
+        if len(template) in (game.n, game.size) and len(value) != len(template):
+            raise r.fail(path, f"must hold {len(template)} values, not {len(value)}")
+        if template:
+            items = [like_template(r, template[0], v, f"{path}[{i}]", game) for i, v in enumerate(value)]
+        else:
+            items = [like_template(r, 0, v, f"{path}[{i}]", game) for i, v in enumerate(value)]
+        return type(template)(items) if not isinstance(template, list) else items
+    if isinstance(template, dict):
+        r.check(value, path, dict)
+        out = {}
+        for k, v in value.items():
+            key: Any = k
+            if k.lstrip("-").isdigit():
+                key = int(k)
+            elif not all(isinstance(x, str) for x in template):
+                raise r.fail(f"{path}.{k}", "keys are square numbers")
+            out[key] = like_template(r, 0, v, f"{path}.{k}", game)
+        return out
+    if dataclasses.is_dataclass(template):
+        return read_dataclass(r, value, path, type(template))
+    raise r.fail(path, f"cannot read a {type(template).__name__}")  # pragma: no cover
+
+
+def decision_from_json(r: Reader, raw: Any, path: str, game: Game) -> Decision:
+    r.check(raw, path, dict)
+    r.keys(raw, ("kind", "seat", "square", "data", "then", "deadline"), f"{path}.")
+    kind = r.get(raw, "kind", f"{path}.", str)
+    seat = r.seat(r.get(raw, "seat", f"{path}.", int), f"{path}.seat", game.n)
+    square = r.get(raw, "square", f"{path}.", int, -1)
+    if square != -1:
+        r.square(square, f"{path}.square", game.size)
+    data = read_decision_data(r, raw.get("data"), f"{path}.data")
+    then = r.get(raw, "then", f"{path}.", str, None)
+    deadline = r.get(raw, "deadline", f"{path}.", float, None)
+    if kind == D.AUCTION and not isinstance(data, AuctionState):
+        raise r.fail(f"{path}.data", "an auction needs its AuctionState (bidders, bids)")
+    if kind == D.DEBT and not isinstance(data, Debt):
+        raise r.fail(f"{path}.data", "a debt needs its Debt (creditors, reason)")
+    if kind == D.TRADE_RESPONSE and not isinstance(data, Trade):
+        raise r.fail(f"{path}.data", "a trade answer needs its Trade (the offer)")
+    return Decision(kind, seat, square, data, then, deadline)
+
+
+_TOP = ("players", "lots", "bank", "decks", "turn", "stack", "end", "variant", "chance", "options")
+_PLAYER = (
+    "name",
+    "cash",
+    "square",
+    "in_jail",
+    "jail_turns",
+    "jail_cards",
+    "bankrupt",
+    "skip_next",
+    "passed_go",
+    "auto_claim",
+)
+_TURN = (
+    "current",
+    "first",
+    "number",
+    "round",
+    "rolls",
+    "doubles",
+    "last_roll",
+    "extra_roll",
+    "sent_to_jail",
+    "speed_face",
+    "move_total",
+    "mr_monopoly_pending",
+    "claims",
+    "builds",
+    "auction_queue",
+    "after_auctions",
+    "shortage",
+    "uneven_ok",
+)
+
+
+def load_state(game: Game, state: Any, r: Reader) -> None:
+    """Set every part of ``game`` (a game just made with the position's edition, rules and seats)
+    from ``state``; raise ConfigError naming the first wrong field. Missing fields keep their
+    defaults, so a hand-written position names only what differs from a new game."""
+    from .invariants import violations
+    from .turns import RentClaim
+
+    r.check(state, "position", dict)
+    r.keys(state, _TOP + ("format", "version", "edition", "ruleset", "rules"), "")
+    n, size, t = game.n, game.size, game.t
+    fresh_decks = {k: list(v) for k, v in game.decks.items()}
+
+    # ---- players
+    players = r.get(state, "players", "", list)
+    if len(players) != n:
+        raise r.fail("players", f"the game was made for {n} players, the position lists {len(players)}")
+    decks = game.edition.decks
+    for p, raw in enumerate(players):
+        path = f"players[{p}]."
+        r.check(raw, f"players[{p}]", dict)
+        r.keys(raw, _PLAYER, path)
+        cash = r.get(raw, "cash", path, int, game.cash[p])
+        if cash < 0:
+            raise r.fail(
+                f"{path}cash", f"negative cash ({cash}): a player who cannot pay owes a debt, cash stays >= 0"
+            )
+        game.cash[p] = cash
+        game.position[p] = r.square(r.get(raw, "square", path, int, game.position[p]), f"{path}square", size)
+        game.in_jail[p] = r.get(raw, "in_jail", path, bool, False)
+        turns = r.get(raw, "jail_turns", path, int, 0)
+        if turns < 0 or (turns and not game.in_jail[p]):
+            raise r.fail(f"{path}jail_turns", "turns served count only for a player in jail, from 0 up")
+        game.jail_turns[p] = turns
+        cards = r.get(raw, "jail_cards", path, list, [])
+        for i, deck_id in enumerate(cards):
+            r.check(deck_id, f"{path}jail_cards[{i}]", str)
+            if deck_id not in decks or not any(c.effect == "jail_free" for c in decks[deck_id].cards):
+                raise r.fail(f"{path}jail_cards[{i}]", f"deck {deck_id!r} has no jail card in this edition")
+        game.jail_cards[p] = list(cards)
+        game.bankrupt[p] = r.get(raw, "bankrupt", path, bool, False)
+        game.skip_next[p] = r.get(raw, "skip_next", path, bool, False)
+        game.passed_go[p] = r.get(raw, "passed_go", path, bool, False)
+        game.auto_claim[p] = r.get(raw, "auto_claim", path, bool, game.auto_claim[p])
+
+    # ---- lots
+    for sq in range(size):
+        if game.owner[sq] >= 0:
+            game._set_owner(sq, -1)
+    game.level[:] = [0] * size
+    game.mortgaged[:] = [False] * size
+    seen: dict[int, int] = {}
+    lots = r.get(state, "lots", "", list, [])
+    names = [s.name for s in game.edition.squares]
+    for i, raw in enumerate(lots):
+        path = f"lots[{i}]."
+        r.check(raw, f"lots[{i}]", dict)
+        r.keys(raw, ("square", "owner", "level", "mortgaged"), path)
+        sq = r.square(r.get(raw, "square", path, int), f"{path}square", size)
+        if sq in seen:
+            raise r.fail(f"{path}square", f"{names[sq]} is listed twice (lots[{seen[sq]}]): a lot has one owner")
+        seen[sq] = i
+        if not t.is_property[sq]:
+            raise r.fail(f"{path}square", f"{names[sq]} is not a property: nobody can own it")
+        owner = r.seat(r.get(raw, "owner", path, int, -1), f"{path}owner", n, allow_none=True)
+        level = r.get(raw, "level", path, int, 0)
+        mortgaged = r.get(raw, "mortgaged", path, bool, False)
+        if owner >= 0 and game.bankrupt[owner]:
+            raise r.fail(f"{path}owner", f"seat {owner} is bankrupt and owns nothing")
+        if (level or mortgaged) and owner < 0:
+            raise r.fail(f"{path}owner", f"{names[sq]} has buildings or a mortgage but no owner")
+        if not 0 <= level <= 5 or (level and not t.is_street[sq]):
+            raise r.fail(
+                f"{path}level", f"{names[sq]}: {level} buildings (0-4 houses, 5 a hotel, on streets only)"
+            )
+        if owner >= 0:
+            game._set_owner(sq, owner)
+        game.level[sq] = level
+        game.mortgaged[sq] = mortgaged
+    for sq, i in seen.items():
+        if game.level[sq] and not game.has_full_group(game.owner[sq], sq):
+            other = next(m for m in t.members[sq] if game.owner[m] != game.owner[sq])
+            raise r.fail(
+                f"lots[{i}].level",
+                f"buildings on {names[sq]}, but its owner does not hold the whole group ({names[other]})",
+            )
+
+    # ---- bank
+    bank = r.get(state, "bank", "", dict, {})
+    r.keys(bank, ("houses", "hotels", "balance", "pot"), "bank.")
+    on_board_houses = sum(lv for lv in game.level if lv < 5)
+    on_board_hotels = sum(1 for lv in game.level if lv == 5)
+    for key, stock, used in (
+        ("houses", game.rules.houses, on_board_houses),
+        ("hotels", game.rules.hotels, on_board_hotels),
+    ):
+        left = r.get(bank, key, "bank.", int, stock - used)
+        if left < 0 or left + used != stock:
+            raise r.fail(
+                f"bank.{key}",
+                f"{used} {key} on the board and {left} in the bank, but the ruleset has {stock} in all",
+            )
+        setattr(game, f"bank_{key}", left)
+    game.pot = r.get(bank, "pot", "bank.", int, 0)
+    if game.pot < 0:
+        raise r.fail("bank.pot", f"the pot cannot be negative ({game.pot})")
+    balance = -(sum(game.cash) + game.pot)
+    game.bank_balance = r.get(bank, "balance", "bank.", int, balance)
+    if game.bank_balance != balance:
+        raise r.fail(
+            "bank.balance", f"must be {balance}: players + bank + pot add up to 0 (the bank prints money)"
+        )
+
+    # ---- decks: what is given is the top of the pile; the rest follow in the new game's order
+    orders = r.get(state, "decks", "", dict, {})
+    for deck_id, deck in decks.items():
+        ids = [c.id for c in deck.cards]
+        held = [d for cards in game.jail_cards for d in cards].count(deck_id)
+        jail = [i for i, c in enumerate(deck.cards) if c.effect == "jail_free"]
+        if held > len(jail):
+            raise r.fail("players", f"{held} jail cards of deck {deck_id!r} are held; it has {len(jail)}")
+        top: list[int] = []
+        for i, card_id in enumerate(r.get(orders, deck_id, "decks.", list, [])):
+            path = f"decks.{deck_id}[{i}]"
+            r.check(card_id, path, str)
+            if card_id not in ids:
+                raise r.fail(path, f"deck {deck_id!r} has no card {card_id!r}")
+            if ids.index(card_id) in top:
+                raise r.fail(path, f"card {card_id!r} is in the deck twice")
+            top.append(ids.index(card_id))
+        spare = [j for j in jail if j not in top]  # the jail cards the players hold are not in the pile
+        if len(spare) < held:
+            raise r.fail(f"decks.{deck_id}", f"lists a jail card that a player holds ({held} held)")
+        out_of_pile = set(spare[:held])
+        rest = [i for i in fresh_decks[deck_id] if i not in top and i not in out_of_pile]
+        rest += [i for i in range(len(ids)) if i not in top and i not in out_of_pile and i not in rest]
+        game.decks[deck_id] = deque(top + rest)
+    for deck_id in orders:
+        if deck_id not in decks:
+            raise r.fail(f"decks.{deck_id}", f"edition {game.edition.id!r} has no such deck")
+
+    # ---- the turn
+    turn = r.get(state, "turn", "", dict, {})
+    r.keys(turn, _TURN, "turn.")
+    game.current = r.seat(r.get(turn, "current", "turn.", int, 0), "turn.current", n)
+    game._first = r.seat(r.get(turn, "first", "turn.", int, game._first), "turn.first", n)
+    for key, attr in (("number", "turn"), ("round", "round"), ("rolls", "rolls"), ("doubles", "doubles")):
+        value = r.get(turn, key, "turn.", int, max(getattr(game, attr), 0))
+        if value < 0:
+            raise r.fail(f"turn.{key}", "cannot be negative")
+        setattr(game, attr, value)
+    last = r.get(turn, "last_roll", "turn.", list, [])
+    game.last_roll = tuple(r.check(v, f"turn.last_roll[{i}]", int) for i, v in enumerate(last))
+    for key in ("extra_roll", "sent_to_jail", "mr_monopoly_pending", "uneven_ok"):
+        setattr(game, key, r.get(turn, key, "turn.", bool, False))
+    game.speed_face = r.get(turn, "speed_face", "turn.", int, 0)
+    if not 0 <= game.speed_face <= 5:
+        raise r.fail("turn.speed_face", "a face of the speed die: 0 (not rolled) to 5 (the Bus)")
+    game.move_total = r.get(turn, "move_total", "turn.", int, 0)
+    game.claims = []
+    for i, raw in enumerate(r.get(turn, "claims", "turn.", list, [])):
+        path = f"turn.claims[{i}]"
+        r.check(raw, path, dict)
+        r.keys(raw, ("owner", "payer", "square", "amount", "turn"), f"{path}.")
+        owner = r.seat(r.get(raw, "owner", f"{path}.", int), f"{path}.owner", n)
+        payer = r.seat(r.get(raw, "payer", f"{path}.", int), f"{path}.payer", n)
+        sq = r.square(r.get(raw, "square", f"{path}.", int), f"{path}.square", size)
+        amount = r.get(raw, "amount", f"{path}.", int)
+        when = r.get(raw, "turn", f"{path}.", int, game.turn)
+        if game.owner[sq] != owner or amount <= 0:
+            raise r.fail(path, f"rent on {names[sq]} is claimed by its owner, and is more than 0")
+        game.claims.append(RentClaim(owner, payer, sq, amount, when))
+    game.builds_this_turn = {}
+    for i, raw in enumerate(r.get(turn, "builds", "turn.", list, [])):
+        path = f"turn.builds[{i}]"
+        if not (isinstance(raw, list) and len(raw) == 3):
+            raise r.fail(path, "must be [seat, group index, buildings bought]")
+        seat = r.seat(raw[0], f"{path}[0]", n)
+        g = r.check(raw[1], f"{path}[1]", int)
+        if not 0 <= g < len(t.group_members):
+            raise r.fail(f"{path}[1]", f"there is no group {g}")
+        game.builds_this_turn[(seat, g)] = r.check(raw[2], f"{path}[2]", int)
+    queue = r.get(turn, "auction_queue", "turn.", list, [])
+    game.auction_queue = [r.square(v, f"turn.auction_queue[{i}]", size) for i, v in enumerate(queue)]
+    game.after_auctions = r.get(turn, "after_auctions", "turn.", str, None)
+    shortage = turn.get("shortage")
+    game._shortage = None if shortage is None else read_dataclass(r, shortage, "turn.shortage", _TYPES["Shortage"])
+
+    # ---- the end
+    end = r.get(state, "end", "", dict, {})
+    r.keys(end, ("over", "winner", "reason", "finished_by"), "end.")
+    game.over = r.get(end, "over", "end.", bool, False)
+    game.winner = r.seat(r.get(end, "winner", "end.", int, -1), "end.winner", n, allow_none=True)
+    game.end_reason = r.get(end, "reason", "end.", str, "")
+    game.finished_by = r.get(end, "finished_by", "end.", str, None)
+    if game.over != (game.winner >= 0):
+        raise r.fail("end.winner", "a game that is over has a winner, and only then")
+
+    # ---- the decisions
+    if "stack" in state:
+        raw_stack = r.get(state, "stack", "", list)
+        game.stack[:] = [decision_from_json(r, d, f"stack[{i}]", game) for i, d in enumerate(raw_stack)]
+    else:
+        game.stack[:] = [] if game.over else [Decision(D.PRE_ROLL, game.current)]
+    for i, d in enumerate(game.stack):
+        if game.bankrupt[d.seat]:
+            raise r.fail(f"stack[{i}].seat", f"seat {d.seat} is bankrupt and decides nothing")
+    if not game.over and game.bankrupt[game.current]:
+        raise r.fail("turn.current", f"seat {game.current} is bankrupt and has no turn")
+
+    # ---- the variant's own state
+    variant = r.get(state, "variant", "", dict, {})
+    from .state import variant_attributes
+
+    own = variant_attributes(game)
+    r.keys(variant, own, "variant.")
+    for attr in own:
+        if attr in variant:
+            setattr(game, attr, like_template(r, getattr(game, attr), variant[attr], f"variant.{attr}", game))
+
+    # ---- chance and options
+    chance = r.get(state, "chance", "", dict, {})
+    r.keys(chance, ("seed", "state", "gauss", "script", "scripted_cards", "strict"), "chance.")
+    load_chance(game, chance, r)
+    options = r.get(state, "options", "", dict, {})
+    r.keys(options, ("end_turn_prompt",), "options.")
+    game.end_turn_prompt = r.get(options, "end_turn_prompt", "options.", bool, game.end_turn_prompt)
+
+    problems = violations(game)
+    if problems:
+        raise ConfigError(f"{r.source}: {problems[0]}")
+
+
+def load_chance(game: Game, chance: dict, r: Reader) -> None:
+    import random
+
+    seed = r.get(chance, "seed", "chance.", int, None, allow_none=True)
+    game.seed = seed
+    c = game.chance
+    c.rng = random.Random(seed)
+    c._random = c.rng.random
+    if "state" in chance:
+        words = r.get(chance, "state", "chance.", list)
+        if len(words) != 625 or not all(isinstance(w, int) and 0 <= w < 2**32 for w in words):
+            raise r.fail("chance.state", "must be the generator's 625 numbers (624 words and the position)")
+        gauss = r.get(chance, "gauss", "chance.", float, None)
+        try:
+            c.rng.setstate((3, tuple(words), gauss))
+        except (ValueError, TypeError):
+            raise r.fail("chance.state", "is not a state of the generator") from None
+    script = r.get(chance, "script", "chance.", list, [])
+    rolls = []
+    for i, roll in enumerate(script):
+        r.check(roll, f"chance.script[{i}]", list)
+        faces = tuple(r.check(f, f"chance.script[{i}][{j}]", int) for j, f in enumerate(roll))
+        if not 1 <= len(faces) <= 3 or not all(1 <= f <= game.rules.dice_sides for f in faces):
+            raise r.fail(f"chance.script[{i}]", f"a roll is 1-3 dice of 1 to {game.rules.dice_sides}")
+        rolls.append(faces)
+    c.script = deque(rolls)
+    cards = r.get(chance, "scripted_cards", "chance.", dict, {})
+    c.cards = {}
+    for deck_id, count in cards.items():
+        if deck_id not in game.decks:
+            raise r.fail(f"chance.scripted_cards.{deck_id}", "there is no such deck")
+        count = r.check(count, f"chance.scripted_cards.{deck_id}", int)
+        if not 0 <= count <= len(game.decks[deck_id]):
+            raise r.fail(f"chance.scripted_cards.{deck_id}", "more scripted cards than the pile holds")
+        c.cards[deck_id] = count
+    c.strict = r.get(chance, "strict", "chance.", bool, False)
