@@ -42,7 +42,7 @@ def test_every_engine_event_has_a_message():
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("edition, ruleset", [("moscow", "hasbro-ru"), ("warsaw", "polish"), ("classic-us", "hasbro-ru")])
 def test_a_whole_game_reads_in_every_language(lang, edition, ruleset):
-    game = landlords.new_game(edition, ruleset, players=3, seed=4, rules={"speed_die": True})
+    game = landlords.new_game(edition, ruleset, players=3, seed=4, rules={"speed_die": True}, auto_claim=True)
     play(game, [BaselineBot() for _ in range(3)], max_turns=400)
     seen = set()
     for ev in game.events:

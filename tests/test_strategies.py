@@ -63,7 +63,9 @@ def _play(ruleset: str, specs: list[str], seed: int, max_turns: int = 300) -> Ga
     """A whole game (capped at ``max_turns``), invariants checked after every action."""
     rules = RULESETS[ruleset]
     edition = load_edition(rules.edition)
-    game = game_class(rules)(edition, rules, len(specs), seed, record_events=False, end_turn_prompt=False)
+    game = game_class(rules)(  # bots never play ClaimRent: their rent is claimed when owed
+        edition, rules, len(specs), seed, record_events=False, end_turn_prompt=False, auto_claim=True
+    )
     players = [make_bot(s, seed=seed * 10 + i) for i, s in enumerate(specs)]
     steps = 0
     while not game.over:

@@ -87,6 +87,10 @@ def validate(data: Any, source: str = "record") -> None:
 
 def new_from_record(data: dict[str, Any], record_events: bool = True) -> Game:
     setup = dict(data.get("setup") or {})
+    if "position" in setup:  # a game started from a position (landlords play --position)
+        from .position import from_position
+
+        return from_position(setup["position"], record_events=record_events, source="record setup.position")
     rules = get_ruleset(data["ruleset"], data["rules"])
     return game_class(rules)(
         load_edition(data["edition"]),

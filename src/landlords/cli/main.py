@@ -21,6 +21,7 @@ from ..i18n import LANGUAGES, default_language
 from ..render.text import describe, position
 from ..rules import RULESETS, get_ruleset, parse_overrides
 from ..sim.runner import simulate as run_games
+from .positions import position_text
 
 console = Console()
 
@@ -89,13 +90,22 @@ def simulate(edition, ruleset, rules, players, games, seed, strategy, max_turns,
 @click.option("--upto", type=int, default=None, help="Stop after this many actions.")
 @click.option("--events/--no-events", default=True, show_default=True, help="Print the event log.")
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None, help="Language (default: from the locale).")
-def replay(file, upto, events, lang) -> None:
+@click.option(
+    "--position", "position_after", type=int, default=None, help="Print the position (JSON) after N acts."
+)
+@click.option("--notation", is_flag=True, help="With --position: print it as one line of notation.")
+def replay(file, upto, events, lang, position_after, notation) -> None:
     """Replay a game record and print its event log and final position."""
     lang = lang or default_language()
     try:
-        game = records.replay(records.load(file), upto=upto)
+        if position_after is not None and (position_after < 0 or upto is not None):
+            raise LandlordsError("--position takes a number of acts from 0 up, instead of --upto")
+        game = records.replay(records.load(file), upto=upto if position_after is None else position_after)
     except LandlordsError as exc:
         fail(str(exc))
+    if position_after is not None:
+        click.echo(position_text(game, notation))
+        return
     if events:
         for ev in game.events or []:
             click.echo(describe(game, ev, lang))

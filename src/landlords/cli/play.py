@@ -14,6 +14,7 @@ from ..bots import make_bot
 from ..engine.errors import ConfigError, LandlordsError
 from ..i18n import LANGUAGES, default_language, tr
 from ..rules import get_ruleset, parse_overrides
+from .positions import game_from_position_file
 
 DEFAULT_BOTS = "advisor,trader,cautious"
 
@@ -64,6 +65,7 @@ def seat_names(people: list[str], bots: list[str], lang: str) -> list[str]:
 )
 @click.option("--seed", "-s", type=int, default=None, help="Seed of the dice and the decks (default: random).")
 @click.option("--load", "load_file", type=click.Path(dir_okay=False), help="Resume the game saved in this record.")
+@click.option("--position", "position_file", type=click.Path(dir_okay=False), help="Start from this position.")
 @click.option(
     "--save",
     "save_file",
@@ -79,7 +81,9 @@ def seat_names(people: list[str], bots: list[str], lang: str) -> list[str]:
     help="Teaching and testing aid: the first rolls, in order (then the seed's dice). "
     "The turn-order rolls come first.",
 )
-def play(edition, ruleset, rules, lang, players, bots, seed, load_file, save_file, fast, dice) -> None:
+def play(
+    edition, ruleset, rules, lang, players, bots, seed, load_file, position_file, save_file, fast, dice
+) -> None:
     """Play in the terminal: people take turns at one keyboard, bots play their seats."""
     from ..play.app import DEFAULT_PACE, PlayApp, controllers_of, default_save_path
 
@@ -92,6 +96,11 @@ def play(edition, ruleset, rules, lang, players, bots, seed, load_file, save_fil
             game = records.replay(records.load(load_file))
             controllers = controllers_of(game) or [None] * game.n
             save_path = save_file or load_file
+        elif position_file:  # the position names the seats; --bots plays the last ones
+            if players or dice or seed is not None or rules or edition:
+                raise ConfigError("--position sets the game up: only --bots, --save, --lang and --fast go with it")
+            game, controllers = game_from_position_file(position_file, bots)
+            save_path = save_file or default_save_path()
         else:
             people = [p.strip() for p in (players or tr(lang, "ui.default_person")).split(",") if p.strip()]
             if len(set(people)) != len(people):

@@ -77,7 +77,9 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
 
     ``dice`` scripts the first rolls and ``deck_orders`` the top cards of each deck (by card id),
     for tests; ``first_player`` skips the roll for turn order. ``auto_claim`` makes seats claim
-    rent the moment it is owed (a bool for all seats, or one per seat). ``record_events=False``
+    rent the moment it is owed (a bool for all seats, or one per seat); it is off by default, so a
+    ruleset where rent must be claimed (hasbro-ru) keeps its rule unless a caller (a bot's seat, a
+    simulation) asks for it. ``record_events=False``
     skips building event objects, and ``end_turn_prompt=False`` ends a turn as soon as its last
     move is resolved instead of waiting for ``EndTurn`` (both for simulations: bots do their
     building and trading before they roll).
@@ -101,7 +103,7 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
         dice: Sequence[Sequence[int]] = (),
         deck_orders: dict[str, Sequence[str]] | None = None,
         first_player: int | None = None,
-        auto_claim: bool | Sequence[bool] = True,
+        auto_claim: bool | Sequence[bool] = False,
         record_events: bool = True,
         end_turn_prompt: bool = True,
     ) -> None:

@@ -108,7 +108,8 @@ def _hint_to_value(r: Reader, hint: str, value: Any, path: str, ns: dict[str, An
                 if len(value) != len(parts):
                     raise r.fail(path, f"must hold {len(parts)} values")
                 return tuple(
-                    _hint_to_value(r, h, v, f"{path}[{i}]", ns) for i, (h, v) in enumerate(zip(parts, value))
+                    _hint_to_value(r, h, v, f"{path}[{i}]", ns)
+                    for i, (h, v) in enumerate(zip(parts, value, strict=True))
                 )
             items = [_hint_to_value(r, parts[0], v, f"{path}[{i}]", ns) for i, v in enumerate(value)]
             return tuple(items) if outer == "tuple[" else items

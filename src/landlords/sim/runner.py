@@ -88,7 +88,8 @@ def simulate(
     for i in range(games):
         s = seed + i
         bots = [make_bot(strategies[k % len(strategies)], seed=s * 31 + k) for k in range(players)]
-        game = cls(ed, r, players, s, record_events=record_events, end_turn_prompt=False)
+        # bots never play ClaimRent: their rent is claimed the moment it is owed
+        game = cls(ed, r, players, s, record_events=record_events, end_turn_prompt=False, auto_claim=True)
         res = play(game, bots, max_turns)
         wins[res.winner] += 1
         reasons[res.end_reason] = reasons.get(res.end_reason, 0) + 1

@@ -248,8 +248,14 @@ def play_game(config: Config, index: int, tally: Tally | None = None, trace: lis
     order = seating(index, k)
     bots = [ctx.specs[order[seat]].make(bot_seed(seed, seat)) for seat in range(k)]
     stats_on = tally is not None and config.property_stats
-    game = ctx.cls(
-        ctx.edition, ctx.rules, k, seed, record_events=stats_on or trace is not None, end_turn_prompt=False
+    game = ctx.cls(  # bots never play ClaimRent: their rent is claimed the moment it is owed
+        ctx.edition,
+        ctx.rules,
+        k,
+        seed,
+        record_events=stats_on or trace is not None,
+        end_turn_prompt=False,
+        auto_claim=True,
     )
     t = game.t
     group_of = t.group_of

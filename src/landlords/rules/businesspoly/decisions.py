@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...engine import decision as D
+from ...engine.state import register_state_type
 
 COURT = "court"  # landed on the court (or drew card 15): Sue or Waive
 BUILDING_LOAN = "building_loan"  # card 32: Build one office at a discount, or Waive
@@ -15,11 +16,13 @@ DEAL_RESPONSE = "deal_response"  # a party to a proposed deal: Accept or Reject
 _STEP_KINDS = (D.PRE_ROLL, D.POST_ROLL, D.BUY, COURT)
 
 
+@register_state_type
 @dataclass(slots=True)
 class Lawsuit:
     lawyer: bool  # card 15: a tie wins
 
 
+@register_state_type
 @dataclass(slots=True)
 class Deal:
     proposer: int

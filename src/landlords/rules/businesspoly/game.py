@@ -3,7 +3,6 @@ legal actions and the record; the rules themselves are the mixins of this packag
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Any
 
 from ...engine import decision as D
@@ -16,7 +15,7 @@ from .auctions import AuctionsMixin
 from .cards import CardsMixin
 from .court import CourtMixin
 from .deals import DealsMixin
-from .decisions import BUILDING_LOAN, COURT, DEAL_RESPONSE, REDEEM, Deal, Lawsuit
+from .decisions import BUILDING_LOAN, COURT, DEAL_RESPONSE, REDEEM
 from .lap import LapMixin
 from .offices import OfficesMixin
 from .turn import TurnMixin
@@ -51,11 +50,15 @@ class BusinesspolyGame(TurnMixin, LapMixin, DealsMixin, AuctionsMixin, OfficesMi
         "collect_if_no_buildings",
     }
 
+    # computed from the edition: not state (see engine/state.py)
+    derived_state = frozenset({"bp_street_group"})
+
     def __init__(self, edition: Any, rules: Any, players: Any, seed: int | None = None, **options: Any) -> None:
         if rules.speed_die:
             raise ConfigError("businesspoly is played with two dice: the speed die is not part of it")
         n = players if isinstance(players, int) else len(players)
-        # variant state (all of it in snapshot(), so records and hashes see it)
+        # variant state: every attribute set here is written by positions and covered by the state hash
+        # (engine/state.py writes it under "variant"); those in ``derived_state`` are left out
         self.bp_intro = [rules.start_mode == "intro_lap"] * n  # still on the introductory lap
         self.bp_built = [0] * n  # offices opened in this move (or turn, by build_limit_per)
         self.bp_laps = [0] * n  # laps completed
@@ -188,29 +191,4 @@ class BusinesspolyGame(TurnMixin, LapMixin, DealsMixin, AuctionsMixin, OfficesMi
                 out.append("a lap settlement was left unfinished")
         if any(self.bankrupt[s] for s in self.bp_out + self.bp_final):
             out.append("a bankrupt player is still in an auction")
-        return out
-
-    def snapshot(self) -> dict[str, Any]:
-        out = super().snapshot()
-        data = []
-        for d in self.stack:
-            if isinstance(d.data, Deal | Lawsuit):
-                data.append(asdict(d.data))
-            else:
-                data.append(d.data if isinstance(d.data, int | str | None) else None)
-        out["businesspoly"] = {
-            "intro": list(self.bp_intro),
-            "built": list(self.bp_built),
-            "laps": list(self.bp_laps),
-            "lap": self.bp_lap,
-            "lap_amount": self.bp_lap_amount,
-            "card_kind": self.bp_card_kind,
-            "company_dice": self.bp_company_dice,
-            "auction_out": list(self.bp_out),
-            "final_call": list(self.bp_final),
-            "suits": self.bp_suits,
-            "due": list(self.bp_due),
-            "start_phase": self.bp_start_phase,
-            "stack_data": data,
-        }
         return out

@@ -49,15 +49,6 @@ class OdessaGame(ExchangeMixin, MalinasMixin, ArtelsMixin, MortgageMixin, Game):
         self.lap_paid = [False] * size  # 20% paid for another lap: lifting costs 20% more (003:149)
         self.exchange_steps = 0  # the move out of the exchange waiting for its payment
 
-    # ------------------------------------------------------------ state
-    def snapshot(self) -> dict[str, Any]:
-        out = super().snapshot()
-        out["guild"] = list(self.guild)
-        out["lap_steps"] = [sorted(d.items()) for d in self.lap_steps]
-        out["lap_paid"] = [sq for sq in range(self.size) if self.lap_paid[sq]]
-        out["exchange_steps"] = self.exchange_steps
-        return out
-
     def variant_violations(self) -> list[str]:
         out = []
         t, level = self.t, self.level
