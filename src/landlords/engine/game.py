@@ -85,6 +85,9 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
     building and trading before they roll).
     """
 
+    # attributes a variant sets that are computed, not state: positions leave them out (engine/state.py)
+    derived_state: ClassVar[frozenset[str]] = frozenset()
+
     # action type -> (check, do); bound per class, so a variant's overrides are the ones called
     _handler_names: ClassVar[dict[type, tuple[str, str]]]
     _handlers: ClassVar[dict[type, tuple[Any, Any]]]

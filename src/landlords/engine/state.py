@@ -98,7 +98,7 @@ def register_state_type(cls: type) -> type:
 
 def derived_attributes(game: Game) -> set[str]:
     """The attributes of ``game`` that a position leaves out (the core's and the variant's)."""
-    return set(DERIVED) | set(getattr(type(game), "derived_state", ()))
+    return set(DERIVED) | set(type(game).derived_state)
 
 
 def variant_attributes(game: Game) -> list[str]:

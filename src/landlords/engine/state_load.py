@@ -463,8 +463,6 @@ def load_state(game: Game, state: Any, r: Reader) -> None:
     for i, d in enumerate(game.stack):
         if game.bankrupt[d.seat]:
             raise r.fail(f"stack[{i}].seat", f"seat {d.seat} is bankrupt and decides nothing")
-    if not game.over and game.bankrupt[game.current]:
-        raise r.fail("turn.current", f"seat {game.current} is bankrupt and has no turn")
 
     # ---- the variant's own state
     variant = r.get(state, "variant", "", dict, {})
