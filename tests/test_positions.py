@@ -22,7 +22,7 @@ from landlords.engine.dice import Chance
 from landlords.engine.state import CORE_STATE, DERIVED, derived_attributes, to_json, variant_attributes
 from landlords.engine.turns import RentClaim
 from landlords.position import dumps_toml
-from landlords.rules import RULESETS, game_class
+from landlords.rules import RULESETS
 
 RULESET_IDS = sorted(RULESETS)
 

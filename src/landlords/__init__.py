@@ -49,4 +49,10 @@ __all__ = [
     "from_position",
     "load_position",
     "from_notation",
-    "to_notation", "load_edition", "edition_names", "get_ruleset", "ruleset_names", *_engine.__all__]
+    "to_notation",
+    "load_edition",
+    "edition_names",
+    "get_ruleset",
+    "ruleset_names",
+    *_engine.__all__,
+]

@@ -4,7 +4,7 @@ from . import actions as _actions
 from .actions import *  # noqa: F401,F403
 from .decision import Decision
 from .edition import HOTEL, Edition
-from .errors import ConfigError, IllegalAction, LandlordsError
+from .errors import ConfigError, IllegalAction, LandlordsError, UnscriptedChance
 from .events import BANK, POT, Event
 from .game import Game
 from .ruleset import Ruleset
@@ -16,6 +16,7 @@ __all__ = [
     "ConfigError",
     "IllegalAction",
     "LandlordsError",
+    "UnscriptedChance",
     "BANK",
     "POT",
     "Event",

@@ -193,7 +193,7 @@ def like_template(r: Reader, template: Any, value: Any, path: str, game: Game) -
             key: Any = k
             if k.lstrip("-").isdigit():
                 key = int(k)
-            elif not all(isinstance(x, str) for x in template):
+            elif not template or not all(isinstance(x, str) for x in template):
                 raise r.fail(f"{path}.{k}", "keys are square numbers")
             out[key] = like_template(r, 0, v, f"{path}.{k}", game)
         return out
@@ -297,6 +297,8 @@ def load_state(game: Game, state: Any, r: Reader) -> None:
                 raise r.fail(f"{path}jail_cards[{i}]", f"deck {deck_id!r} has no jail card in this edition")
         game.jail_cards[p] = list(cards)
         game.bankrupt[p] = r.get(raw, "bankrupt", path, bool, False)
+        if game.bankrupt[p] and (cash or cards):
+            raise r.fail(f"{path}bankrupt", "a bankrupt player holds no cash and no cards")
         game.skip_next[p] = r.get(raw, "skip_next", path, bool, False)
         game.passed_go[p] = r.get(raw, "passed_go", path, bool, False)
         game.auto_claim[p] = r.get(raw, "auto_claim", path, bool, game.auto_claim[p])
@@ -342,6 +344,10 @@ def load_state(game: Game, state: Any, r: Reader) -> None:
                 f"lots[{i}].level",
                 f"buildings on {names[sq]}, but its owner does not hold the whole group ({names[other]})",
             )
+    if game.rules.mortgage_requires_unbuilt == "group":
+        for sq, i in seen.items():
+            if game.mortgaged[sq] and any(game.level[m] for m in t.members[sq]):
+                raise r.fail(f"lots[{i}].mortgaged", f"{names[sq]} is mortgaged in a group with buildings")
 
     # ---- bank
     bank = r.get(state, "bank", "", dict, {})
