@@ -55,6 +55,10 @@ STREET_RENT_LENGTH = 6  # 0..4 houses, hotel
 CARD_ORIGINS = ("seed", "completed")
 
 _SECTIONS = ("edition", "currency", "groups", "squares", "decks")
+# optional: translations of the edition's own texts for players of another language, and the case
+# forms of its names where a sentence needs them (``[grammar.acc]``: name -> accusative)
+_OPTIONAL_SECTIONS = ("glosses", "grammar")
+_CASES = ("gen", "dat", "acc", "ins", "loc")
 _PROPERTY_KEYS = ("group", "price", "house_cost", "rent", "mortgage")
 _SQUARE_KEYS: dict[str, tuple[str, ...]] = {
     STREET: _PROPERTY_KEYS,
@@ -154,7 +158,7 @@ class _Table:
 def parse_edition(data: dict[str, object], source_name: str) -> Edition:
     """Validate a parsed TOML document and build the ``Edition`` it describes."""
     root = _Table(source_name, "", data)
-    root.only(_SECTIONS)
+    root.only(_SECTIONS + _OPTIONAL_SECTIONS)
     for section in _SECTIONS:
         root.raw(section)
 
@@ -201,7 +205,25 @@ def parse_edition(data: dict[str, object], source_name: str) -> Edition:
         decks=MappingProxyType(decks),
         description=meta.text("description", default=""),
         source=meta.text("source", default=""),
+        glosses=_text_maps(root, "glosses", LANGUAGES),
+        forms=_text_maps(root, "grammar", _CASES),
     )
+
+
+def _text_maps(root: _Table, section: str, keys: tuple[str, ...]) -> MappingProxyType:
+    """An optional ``[section.KEY]`` of text -> text tables (glosses by language, forms by case)."""
+    if section not in root.data:
+        return MappingProxyType({})
+    table = root.table(section)
+    table.only(keys)
+    out = {}
+    for key in table.data:
+        inner = table.table(key)
+        for original, value in inner.data.items():
+            if not isinstance(value, str) or not value.strip():
+                inner.fail(original, f"expected a non-empty text, got {_show(value)}")
+        out[key] = MappingProxyType(dict(inner.data))
+    return MappingProxyType(out)
 
 
 def _currency(table: _Table) -> Currency:

@@ -141,6 +141,10 @@ class Edition:
     decks: Mapping[str, Deck]
     description: str = ""
     source: str = ""
+    # texts of the edition translated for players of another language: {lang: {original: gloss}}
+    glosses: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    # case forms of its names in its own language: {case: {name: form}} (e.g. Polish accusatives)
+    forms: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     # ----- derived tables (computed once, used by the engine's hot path) -----
     @property

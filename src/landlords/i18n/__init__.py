@@ -45,32 +45,51 @@ def has(lang: str, key: str) -> bool:
     return key in catalog(lang) or key in catalog(DEFAULT)
 
 
-def tr(lang: str, key: str, **params: object) -> str:
-    """The message ``key`` in ``lang`` with ``params`` filled in."""
-    template = catalog(lang).get(key) or catalog(DEFAULT).get(key)
-    if template is None:
+class Plain(str):
+    """A value with no grammar of its own: a case spec gives it unchanged, a form spec its first form."""
+
+    def __format__(self, spec: str) -> str:
+        if spec.startswith(("g:", "v:")):
+            return spec[2:].split("|")[0]
+        if spec in ("nom", "gen", "dat", "acc", "ins", "loc"):
+            return str(self)
+        if spec == "poss":
+            return str(self) + "'s"
+        return format(str(self), spec)
+
+
+def template(lang: str, key: str, variant: str | None = None) -> str | None:
+    """The template of ``key`` in ``lang``: a variant's own wording (``<variant>.<key>``) first,
+    then the language's, then English."""
+    own = catalog(lang)
+    if variant and f"{variant}.{key}" in own:
+        return own[f"{variant}.{key}"]
+    if key in own:
+        return own[key]
+    return catalog(DEFAULT).get(key)
+
+
+def tr(lang: str, key: str, variant: str | None = None, **params: object) -> str:
+    """The message ``key`` in ``lang`` with ``params`` filled in (``variant``: a ruleset's variant
+    whose catalogs may word the message their own way, e.g. artels instead of houses)."""
+    text = template(lang, key, variant)
+    if text is None:
         raise KeyError(f"no message {key!r}")
-    return template.format(**params)
+    values = {k: Plain(v) if type(v) is str else v for k, v in params.items()}
+    out = text.format(**values)
+    return out[:1].upper() + out[1:] if out[:1].islower() and text.startswith("{") else out
 
 
 def plural(lang: str, n: int, forms: str) -> str:
-    """Pick the plural form of ``n`` from ``"one|few|many"`` (ru, pl) or ``"one|other"`` (en)."""
+    """Pick the plural form of ``n`` from ``"one|few|many"`` (ru, pl) or ``"one|other"`` (en), by the
+    language's CLDR plural rule (Babel)."""
+    from .grammar import plural_category
+
     options = forms.split("|")
-    if lang == "en" or len(options) < 3:
-        return options[0] if n == 1 else options[-1]
-    tens, units = n % 100, n % 10
-    if lang == "ru":
-        if units == 1 and tens != 11:
-            return options[0]
-        if 2 <= units <= 4 and not 12 <= tens <= 14:
-            return options[1]
-        return options[2]
-    # Polish: 1 is its own form; 2-4 (not 12-14) few; everything else many
-    if n == 1:
-        return options[0]
-    if 2 <= units <= 4 and not 12 <= tens <= 14:
-        return options[1]
-    return options[2]
+    category = plural_category(lang, n)
+    if len(options) < 3:
+        return options[0] if category == "one" else options[-1]
+    return options[{"one": 0, "few": 1}.get(category, 2)]
 
 
 def default_language() -> str:

@@ -7,6 +7,7 @@ from dataclasses import fields
 from ..engine import events as E
 from ..engine.edition import HOTEL
 from ..engine.game import Game
+from ..describe.words import Speaker
 from ..i18n import has, tr
 
 PARTY_FIELDS = frozenset(
@@ -27,21 +28,21 @@ CODE_SECTIONS = {
 
 
 def party(game: Game, who: int, lang: str = "en") -> str:
-    if who == E.BANK:
-        return tr(lang, "party.bank")
-    if who == E.POT:
-        return tr(lang, "party.pot")
-    return game.names[who]
+    return Speaker(game, lang).party(who)
 
 
-def message_key(ev: E.Event) -> str:
+def message_key(ev: E.Event, game: Game | None = None) -> str:
     """The catalog key of an event: ``event.<kind>``, or a variant of it for special cases."""
     own = getattr(ev, "message_key", None)
     if own is not None:  # a variant's event may choose its own key
         return own()
     kind = ev.KIND
     special = {
-        "rolled": lambda: "rolled" if ev.purpose == "move" else f"rolled_{ev.purpose}",
+        "rolled": lambda: (
+            ("rolled_double" if len(ev.dice) >= 2 and ev.dice[0] == ev.dice[1] else "rolled")
+            if ev.purpose == "move"
+            else f"rolled_{ev.purpose}"
+        ),
         "moved": lambda: "moved_passed_go" if ev.passed_go else "moved",
         "paid": lambda: "paid" if ev.square >= 0 else "paid_no_square",
         "bought": lambda: "bought" if ev.price else "bought_no_price",
@@ -52,80 +53,85 @@ def message_key(ev: E.Event) -> str:
         "jail_card_transferred": lambda: (
             "jail_card_transferred" if ev.receiver >= 0 else "jail_card_transferred_to_deck"
         ),
+        "turn_skipped": lambda: "free_parking" if ev.reason == "free_parking" else "turn_skipped",
     }.get(kind)
     return "event." + (special() if special else kind)
 
 
-def describe(game: Game, ev: E.Event, lang: str = "en") -> str:
-    """One line for an event in ``lang``, with the edition's own square names and currency."""
-    squares = game.edition.squares
-    money = game.edition.currency.show
+def event_params(game: Game, ev: E.Event, words: Speaker) -> dict[str, object]:
+    """The parameters of an event's message: names with their grammar, squares, money, codes."""
+    lang = words.lang
     params: dict[str, object] = {}
     for f in fields(ev):
         value = getattr(ev, f.name)
         if f.name in PARTY_FIELDS and isinstance(value, int):
-            params[f.name] = (
-                party(game, value, lang) if (value >= 0 or value in (E.BANK, E.POT)) else tr(lang, "party.bank")
-            )
+            params[f.name] = words.party(value) if (value >= 0 or value in (E.BANK, E.POT)) else words.party(E.BANK)
         elif f.name in SQUARE_FIELDS and isinstance(value, int):
-            params[f.name] = squares[value].name if 0 <= value < len(squares) else ""
+            params[f.name] = words.square(value) if 0 <= value < game.size else ""
         elif f.name in MONEY_FIELDS and isinstance(value, int):
-            params[f.name] = money(value)
+            params[f.name] = words.money(value)
         elif f.name == "dice":
             params[f.name] = " + ".join(map(str, value))
+            params["total"] = sum(value)
+        elif f.name == "text" and isinstance(value, str):
+            params[f.name] = words.card_text(value)
         elif (ev.KIND, f.name) in CODE_SECTIONS:
-            key = f"{CODE_SECTIONS[ev.KIND, f.name]}.{value}"
-            params[f.name] = tr(lang, key) if has(lang, key) else str(value).replace("_", " ")
+            params[f.name] = words.code(CODE_SECTIONS[ev.KIND, f.name], value)
+        elif f.name == "item" and isinstance(value, str):
+            params[f.name] = words.word(value) if value != "property" else words.code("item", value)
         else:
             params[f.name] = value
-    key = message_key(ev)
-    if not has(lang, key):
+    params["go"] = words.square(game.t.go)
+    del lang
+    return params
+
+
+def describe(game: Game, ev: E.Event, lang: str = "en", words: Speaker | None = None) -> str:
+    """One line for an event in ``lang``, with the edition's own square names (glossed for players of
+    another language), names in the case each sentence needs, and money in the edition's currency."""
+    words = words or Speaker(game, lang)
+    key = message_key(ev, game)
+    if not words.has(key):
         own = getattr(ev, "describe", None)
         return own(game) if own is not None else repr(ev)
-    return tr(lang, key, **params)
+    return words.t(key, **event_params(game, ev, words))
 
 
 def position(game: Game, lang: str = "en") -> str:
     """A compact text view: each player's cash, square and holdings."""
-    money = game.edition.currency.show
+    words = Speaker(game, lang)
     lines = []
     for seat in range(game.n):
         if game.bankrupt[seat]:
-            lines.append(tr(lang, "position.bankrupt", player=game.names[seat]))
+            lines.append(words.t("position.bankrupt", player=words.name(seat)))
             continue
         props = []
         for sq in game.owned_by(seat):
-            label = game.edition.squares[sq].name
+            label = str(words.square(sq))
             lv = game.level[sq]
             if lv:
-                label += " " + (tr(lang, "position.hotel") if lv == HOTEL else tr(lang, "position.houses", n=lv))
+                label += " " + (words.t("position.hotel") if lv == HOTEL else words.t("position.houses", n=lv))
             if game.mortgaged[sq]:
-                label += " " + tr(lang, "position.mortgaged")
+                label += " " + words.t("position.mortgaged")
             props.append(label)
         where = (
-            tr(lang, "position.in_jail") if game.in_jail[seat] else game.edition.squares[game.position[seat]].name
+            words.t("position.in_jail")
+            if game.in_jail[seat]
+            else words.t("position.at", square=words.square(game.position[seat]))
         )
         lines.append(
-            tr(
-                lang,
+            words.t(
                 "position.player",
-                player=game.names[seat],
-                cash=money(game.cash[seat]),
-                worth=money(game.net_worth(seat)),
+                player=words.name(seat),
+                cash=words.money(game.cash[seat]),
+                worth=words.money(game.net_worth(seat)),
                 where=where,
-                holdings=", ".join(props) if props else tr(lang, "position.no_property"),
+                holdings=", ".join(props) if props else words.t("position.no_property"),
             )
         )
-    lines.append(tr(lang, "position.bank", houses=game.bank_houses, hotels=game.bank_hotels))
+    lines.append(words.t("position.bank", houses=game.bank_houses, hotels=game.bank_hotels))
     if game.over:
         lines.append(
-            tr(
-                lang,
-                "position.winner",
-                player=game.names[game.winner],
-                reason=tr(lang, "end." + game.end_reason)
-                if has(lang, "end." + game.end_reason)
-                else game.end_reason,
-            )
+            words.t("position.winner", player=words.name(game.winner), reason=words.code("end", game.end_reason))
         )
     return "\n".join(lines)

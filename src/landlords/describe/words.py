@@ -1,0 +1,178 @@
+"""The words of one game in one language: names with their grammar, squares quoted and glossed, money,
+counts with their plural forms, and the variant's own vocabulary.
+
+Every front end (terminal, browser) asks a :class:`Speaker` instead of formatting by itself, so a
+sentence reads the same everywhere: «Бот 1 платит Ане 30 руб.», "You move to Arbat (Арбат)".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from ..engine import events as E
+from ..engine.game import Game
+from ..i18n import has, template, tr
+from ..i18n.grammar import Person, Profile, number, plural_category, profile
+
+# how each language quotes a name, and a name quoted inside it
+QUOTES = {"ru": ("«", "»", "„", "“"), "pl": ("„", "”", "‚", "’"), "en": ("", "", "“", "”")}
+
+
+def quote(lang: str, text: str) -> str:
+    """A square's or a card's name in the language's quotes; quotes inside it become the inner kind
+    (never «…«…»»)."""
+    left, right, inner_left, inner_right = QUOTES.get(lang, QUOTES["en"])
+    inner = text.replace("«", inner_left).replace("»", inner_right)
+    inner = inner.replace("„", inner_left).replace("”", inner_right) if lang != "pl" else inner
+    if not left:
+        return text
+    return f"{left}{inner}{right}"
+
+
+class Term(Person):
+    """A square or a card name: its nominative (quoted), case forms from the edition, a gloss."""
+
+
+def sentence_case(text: str) -> str:
+    """An all-capitals card text as a sentence: "GO TO JAIL. DO NOT PASS GO." -> "Go to jail. Do not pass go."."""
+    letters = [c for c in text if c.isalpha()]
+    if not letters or sum(c.isupper() for c in letters) < 0.8 * len(letters):
+        return text
+    out, start = [], True
+    for ch in text.lower():
+        if ch.isalpha():
+            out.append(ch.upper() if start else ch)
+            start = False
+        else:
+            out.append(ch)
+            if ch in ".!?":
+                start = True
+    return "".join(out)
+
+
+class Speaker:
+    """Words for ``game`` in ``lang``. ``profiles`` overrides the guessed grammar of seats: ``{seat:
+    {"gender": "f", "dat": "…", "you": true}}``; by default they come from ``game.setup["grammar"]``."""
+
+    def __init__(self, game: Game, lang: str, profiles: Mapping[int, Mapping[str, Any]] | None = None) -> None:
+        self.game = game
+        self.lang = lang
+        self.variant = getattr(game.rules, "variant", "classic")
+        overrides = profiles if profiles is not None else (game.setup.get("grammar") or {})
+        self.profiles: list[Profile] = []
+        for seat, name in enumerate(game.names):
+            own = overrides.get(seat) or overrides.get(str(seat)) or None
+            self.profiles.append(profile(name, lang, own))
+
+    # ------------------------------------------------------------ messages
+    def t(self, key: str, **params: Any) -> str:
+        """A catalog message in this game's variant wording."""
+        return tr(self.lang, key, self.variant, **params)
+
+    def has(self, key: str) -> bool:
+        return has(self.lang, key) or template(self.lang, key, self.variant) is not None
+
+    def code(self, section: str, value: Any) -> str:
+        """A code translated through a catalog section (``pay.rent`` -> "rent"), else in words."""
+        key = f"{section}.{value}"
+        return self.t(key) if self.has(key) else str(value).replace("_", " ")
+
+    # ------------------------------------------------------------ people
+    def party(self, who: int) -> Person:
+        if who == E.BANK or who < 0 and who != E.POT:
+            return noun(self.lang, "bank")
+        if who == E.POT:
+            return noun(self.lang, "pot")
+        return Person(self.profiles[who]) if 0 <= who < len(self.profiles) else Person(Profile(str(who)))
+
+    def name(self, seat: int) -> Person:
+        return self.party(seat)
+
+    # ------------------------------------------------------------ squares, cards, money
+    def gloss(self, text: str) -> str | None:
+        """The edition's translation of one of its texts for this language, if it has one."""
+        ed = self.game.edition
+        if ed.language == self.lang:
+            return None
+        return (ed.glosses.get(self.lang) or {}).get(text)
+
+    def square(self, sq: int) -> Term:
+        squares = self.game.edition.squares
+        if not (isinstance(sq, int) and 0 <= sq < len(squares)):
+            return Term(Profile(str(sq)))
+        return self.named(squares[sq].name)
+
+    def named(self, name: str) -> Term:
+        """A name of the edition (square, group, deck) quoted, in its case forms, with its gloss."""
+        ed = self.game.edition
+        lang = self.lang if ed.language == self.lang else "en"
+        forms = {"nom": quote(lang, name)}
+        if ed.language == self.lang:
+            for case, table in ed.forms.items():
+                if name in table:
+                    forms[case] = quote(lang, table[name])
+        gloss = self.gloss(name)
+        if gloss:
+            forms = {case: f"{form} ({gloss})" for case, form in forms.items()}
+        return Term(Profile(forms["nom"], gender="n", forms=forms))
+
+    def card_text(self, text: str) -> str:
+        gloss = self.gloss(text)
+        shown = sentence_case(text)
+        return f"{shown} ({sentence_case(gloss)})" if gloss else shown
+
+    def group(self, sq: int) -> Term | None:
+        t = self.game.t
+        g = t.group_of[sq] if 0 <= sq < t.size else -1
+        if g < 0:
+            return None
+        return self.named(self.game.edition.groups[t.group_ids[g]].name)
+
+    def money(self, amount: int) -> str:
+        return money(self.game, self.lang, amount)
+
+    def count(self, word: str, n: int) -> str:
+        """``n`` and the variant's word in its plural form: "3 houses", «3 артели», "2 biura"."""
+        return count(self.lang, word, n, self.variant)
+
+    def word(self, word: str, form: str = "one") -> str:
+        """One vocabulary word of this game's variant (``house`` is an artel in Odessa)."""
+        return vocabulary(self.lang, word, form, self.variant)
+
+
+def money(game: Game, lang: str, amount: int) -> str:
+    """An amount in the edition's currency with the language's digit grouping."""
+    cur = game.edition.currency
+    value = amount * cur.scale
+    shown = number(lang, value) if abs(value) >= 10000 else str(value)
+    return cur.format.format(amount=shown)
+
+
+@cache
+def noun(lang: str, key: str) -> Person:
+    """A party that is not a seat (the bank, the pot) with its case forms from ``noun.<key>.<case>``."""
+    forms = {}
+    for case in ("nom", "gen", "dat", "acc", "ins", "loc", "poss"):
+        k = f"noun.{key}.{case}"
+        if has(lang, k):
+            forms[case] = tr(lang, k)
+    gender = tr(lang, f"noun.{key}.gender") if has(lang, f"noun.{key}.gender") else "m"
+    nom = forms.get("nom") or tr(lang, f"party.{key}")
+    forms["nom"] = nom
+    return Person(Profile(nom, gender=gender, forms=forms))
+
+
+def vocabulary(lang: str, word: str, form: str = "one", variant: str | None = None) -> str:
+    """``vocab.<word>.<form>`` in the variant's wording (``odessa.vocab.house.one`` = «артель»)."""
+    for key in (f"vocab.{word}.{form}", f"vocab.{word}.other", f"vocab.{word}.one"):
+        text = template(lang, key, variant)
+        if text is not None:
+            return text
+    return word.replace("_", " ")
+
+
+def count(lang: str, word: str, n: int, variant: str | None = None) -> str:
+    """``n`` with ``word`` in the plural form CLDR gives ``n`` in ``lang``."""
+    return f"{number(lang, n)} {vocabulary(lang, word, plural_category(lang, n), variant)}"
