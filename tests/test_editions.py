@@ -156,9 +156,9 @@ def test_names_and_currencies() -> None:
     assert ru_chance["jail-free"].startswith("Бесплатно освободитесь из Тюрьмы")
     assert ru_chance["go-to-jail"].startswith("Отправляйтесь в Тюрьму")
     pl_chance = {c.id: c.text for c in pl.decks["chance"].cards}
-    assert pl_chance["go-back-3"].startswith("COFASZ SIĘ O TRZY POLA")
-    assert pl_chance["go-to-jail"].startswith("TRAFIASZ DO WIĘZIENIA")
-    assert pl_chance["jail-free"].startswith("WYJŚCIE Z WIĘZIENIA ZA DARMO")
+    assert pl_chance["go-back-3"].startswith("Cofasz się o trzy pola")  # sentence case, not all capitals
+    assert pl_chance["go-to-jail"].startswith("Trafiasz do więzienia")
+    assert pl_chance["jail-free"].startswith("Wyjście z więzienia za darmo")
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -66,7 +66,9 @@ def test_every_engine_event_has_a_message():
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("edition, ruleset", [("moscow", "hasbro-ru"), ("warsaw", "polish"), ("classic-us", "hasbro-ru")])
+@pytest.mark.parametrize(
+    "edition, ruleset", [("moscow", "hasbro-ru"), ("warsaw", "polish"), ("classic-us", "hasbro-ru")]
+)
 def test_a_whole_game_reads_in_every_language(lang, edition, ruleset):
     game = landlords.new_game(edition, ruleset, players=3, seed=4, rules={"speed_die": True}, auto_claim=True)
     play(game, [BaselineBot() for _ in range(3)], max_turns=400)
@@ -81,9 +83,22 @@ def test_a_whole_game_reads_in_every_language(lang, edition, ruleset):
 
 def test_russian_and_polish_plurals():
     assert [plural("ru", n, "дом|дома|домов") for n in (1, 2, 5, 11, 21, 22, 25)] == [
-        "дом", "дома", "домов", "домов", "дом", "дома", "домов"]
+        "дом",
+        "дома",
+        "домов",
+        "домов",
+        "дом",
+        "дома",
+        "домов",
+    ]
     assert [plural("pl", n, "domek|domki|domków") for n in (1, 2, 5, 12, 22, 25)] == [
-        "domek", "domki", "domków", "domków", "domki", "domków"]
+        "domek",
+        "domki",
+        "domków",
+        "domków",
+        "domki",
+        "domków",
+    ]
     assert plural("en", 1, "house|houses") == "house" and plural("en", 3, "house|houses") == "houses"
 
 
@@ -126,11 +141,14 @@ def test_every_refusal_of_the_engine_has_a_translation():
         assert not missing, f"{lang} lacks reasons for {sorted(missing)}"
 
 
-@pytest.mark.parametrize("lang, expected", [
-    ("en", "houses must be built evenly: Boardwalk has 2, Park Place 0"),
-    ("ru", "строить нужно равномерно: на поле «Улица Арбат» домов 2, на поле «Улица Малая Бронная» — 0"),
-    ("pl", "buduj równomiernie: na polu „Aleje Ujazdowskie” domków 2, na polu „Ulica Belwederska” 0"),
-])
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        ("en", "houses must be built evenly: Boardwalk has 2, Park Place 0"),
+        ("ru", "строить нужно равномерно: на поле «Улица Арбат» домов 2, на поле «Улица Малая Бронная» — 0"),
+        ("pl", "buduj równomiernie: na polu „Aleje Ujazdowskie” domków 2, na polu „Ulica Belwederska” 0"),
+    ],
+)
 def test_a_refusal_reads_in_the_players_language(lang, expected):
     from landlords.engine import Build, IllegalAction
     from landlords.i18n import reason

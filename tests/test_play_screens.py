@@ -88,10 +88,13 @@ class Juggle(Action):
 
 def test_an_unknown_action_and_decision_read_from_their_fields():
     game = landlords.new_game("moscow", "hasbro-ru", players=["Ann", "Bob"], seed=1, first_player=0)
-    assert action_label(game, 0, Juggle(1, True), "en") == "Juggle deeds: square Житная улица; blindfolded yes"
+    assert (
+        action_label(game, 0, Juggle(1, True), "en")
+        == "Juggle deeds: square Житная улица (Zhitnaya Street); blindfolded yes"
+    )
     assert action_label(game, 0, Juggle(3, False), "ru") == "Juggle deeds: поле Нагатинская улица; blindfolded нет"
     d = D.Decision("fortune_wheel", 1, 3)
-    assert decision_title(game, d, "en") == "Bob: fortune wheel — Нагатинская улица"
+    assert decision_title(game, d, "en") == "Bob: fortune wheel — Нагатинская улица (Nagatinskaya Street)"
 
 
 def test_every_message_the_screens_use_is_in_the_catalogs():
@@ -143,8 +146,8 @@ def test_the_speed_die_bus_is_a_choice(tmp_path):
     game.passed_go[0] = True
     out, _ = run(game, [None, "advisor"], ["1", "3", "q"], tmp=tmp_path)
     assert "Ann: the Bus (1 + 3). How far do you move?" in out
-    assert " 3  Move 4 (to Подоходный налог)" in out
-    assert "Ann moves to Подоходный налог (the Bus)" in out
+    assert " 3  Move 4 (to Подоходный налог (Income Tax))" in out
+    assert "Ann moves to Подоходный налог (Income Tax) (the Bus)" in out
 
 
 def test_income_tax_is_a_choice_and_a_bad_choice_is_refused(tmp_path):
@@ -203,7 +206,7 @@ def test_debt_then_bankruptcy_ends_the_game(tmp_path):
     assert "Ann: you owe 100 тыс. ₽ (tax) to the bank." in out
     assert " 1  Declare bankruptcy" in out
     assert game.over and game.winner == 1
-    assert "Final standings" in out and "Bob wins (the last player left)." in out
+    assert "Final standings" in out and "Bob wins (everyone else went bankrupt)." in out
 
 
 def test_a_late_answer_times_out_under_a_timed_ruleset(tmp_path):

@@ -17,7 +17,9 @@ import pytest
 
 pexpect = pytest.importorskip("pexpect")
 
+import landlords  # noqa: E402
 from landlords import record as records  # noqa: E402
+from landlords.describe.words import Speaker  # noqa: E402
 from landlords.i18n import LANGUAGES, tr  # noqa: E402
 
 EXE = Path(sys.executable).parent / "landlords"
@@ -95,9 +97,32 @@ class Screen:
         return self.child.exitstatus
 
 
+def words(lang: str, names: list[str], edition: str = "moscow"):
+    """``t(key, **params)``: a message as the game shows it, names and squares given as plain text
+    taking their grammar (cases, gender, quotes, glosses) from the game's own words."""
+    w = Speaker(landlords.new_game(edition, "hasbro-ru", players=names), lang)
+    seats = {name: i for i, name in enumerate(names)}
+    squares = {sq.name: sq.index for sq in w.game.edition.squares}
+
+    def t(key: str, **params):
+        out = {}
+        for k, v in params.items():
+            if isinstance(v, str) and v in seats:
+                out[k] = w.name(seats[v])
+            elif isinstance(v, str) and v in squares:  # events quote squares, labels' templates do it
+                out[k] = w.square(squares[v], quoted=key.startswith("event."))
+            else:
+                out[k] = v
+        return w.t(key, **out)
+
+    return t
+
+
 def start(tmp: Path, lang: str, save: Path) -> Screen:
     args = [
         "play",
+        "--edition",
+        "moscow",
         "--lang",
         lang,
         "--players",
@@ -119,9 +144,9 @@ def start(tmp: Path, lang: str, save: Path) -> Screen:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_whole_game_as_a_person_plays_it(tmp_path, lang):
-    t = lambda key, **p: tr(lang, key, **p)  # noqa: E731
+    bot = tr(lang, "ui.bot_name", n=1)
+    t = words(lang, ["Ann", bot])
     save = tmp_path / "game.json"
-    bot = t("ui.bot_name", n=1)
     s = start(tmp_path, lang, save)
     s.expect(t("ui.seats", seats=""))
     # round 1: buy

@@ -89,7 +89,9 @@ def property_card(game: Game, sq: int, lang: str, words: Speaker | None = None) 
         top = houses_before_hotel(game)
         for n in range(1, top + 1):
             rows.append(Row(w.t("card.rent_with", what=w.count("house", n)), money(table[n]), current=level == n))
-        rows.append(Row(w.t("card.rent_with_hotel", hotel=w.word("hotel")), money(table[HOTEL]), current=level == HOTEL))
+        rows.append(
+            Row(w.t("card.rent_with_hotel", hotel=w.word("hotel")), money(table[HOTEL]), current=level == HOTEL)
+        )
         rows.append(Row(w.t("card.house_cost", house=w.word("house")), money(t.house_cost[sq])))
     elif kind == RAILROAD:
         for n, rent in enumerate(table, 1):
@@ -97,8 +99,11 @@ def property_card(game: Game, sq: int, lang: str, words: Speaker | None = None) 
     else:
         for n, times in enumerate(table, 1):
             rows.append(
-                Row(w.t("card.rent_owning", what=w.count("utility", n)), w.t("card.times_dice", times=times),
-                    current=held == n)
+                Row(
+                    w.t("card.rent_owning", what=w.count("utility", n)),
+                    w.t("card.times_dice", times=times),
+                    current=held == n,
+                )
             )
     if kind != RAILROAD or game.rules.railroads_mortgageable:
         rows.append(Row(w.t("card.mortgage"), money(t.mortgage[sq])))

@@ -69,7 +69,9 @@ def _group_holders(game: Game, sq: int, w: Speaker) -> str:
         if m == sq:
             continue
         q = game.owner[m]
-        parts.append(w.t("card.member", square=w.square(m), owner=w.t("card.bank_holds") if q < 0 else str(w.name(q))))
+        parts.append(
+            w.t("card.member", square=w.square(m), owner=w.t("card.bank_holds") if q < 0 else str(w.name(q)))
+        )
     return "; ".join(parts) if parts else w.t("info.alone_in_group")
 
 
@@ -85,7 +87,9 @@ def property_facts(game: Game, seat: int, sq: int, w: Speaker, price: int | None
         facts.append(Fact(w.t("info.group", group=group), _group_holders(game, sq, w)))
     facts.append(Fact(w.t("info.your_cash"), w.money(game.cash[seat])))
     if price is not None and game.cash[seat] < price:
-        facts.append(Fact("", w.t("info.cannot_afford", price=w.money(price), cash=w.money(game.cash[seat])), True))
+        facts.append(
+            Fact("", w.t("info.cannot_afford", price=w.money(price), cash=w.money(game.cash[seat])), True)
+        )
     return facts
 
 
@@ -103,9 +107,11 @@ def decision_info(game: Game, d: D.Decision, lang: str, words: Speaker | None = 
     if isinstance(d.data, D.AuctionState):
         a = d.data
         low = max(a.min_bid, a.high_bid + 1)
-        facts = property_facts(game, seat, a.square, w, low) if a.item == "property" else [
-            Fact(w.t("info.your_cash"), w.money(game.cash[seat]))
-        ]
+        facts = (
+            property_facts(game, seat, a.square, w, low)
+            if a.item == "property"
+            else [Fact(w.t("info.your_cash"), w.money(game.cash[seat]))]
+        )
         facts.insert(0, Fact(w.t("info.lowest_bid"), w.money(low)))
         return DecisionInfo(tuple(facts), card if a.item == "property" else None)
     if isinstance(d.data, D.Debt):
@@ -164,7 +170,11 @@ def _exchange(game: Game, d: D.Decision, w: Speaker, card: PropertyCard | None) 
             what = w.t("info.exchange_loss", per=w.money(O.EXCHANGE_LOSS_PER_PIP[attempt - 2]))
         else:
             what = w.t("info.exchange_forced", per=w.money(O.EXCHANGE_FORCED_PER_PIP))
-        label = w.t("info.exchange_try", attempt=attempt) if attempt <= O.EXCHANGE_TRIES else w.t("info.exchange_fourth")
+        label = (
+            w.t("info.exchange_try", attempt=attempt)
+            if attempt <= O.EXCHANGE_TRIES
+            else w.t("info.exchange_fourth")
+        )
         odds = w.t("info.exchange_odds", reach=chance(w.lang, reach), hit=chance(w.lang, hit))
         facts.append(Fact(label, f"{what}; {odds}" if attempt <= O.EXCHANGE_TRIES else what))
     if d.kind == D.PRE_ROLL:
@@ -193,7 +203,9 @@ def _court(game: Game, d: D.Decision, w: Speaker, card: PropertyCard | None) -> 
     for target in game.suit_targets(d.seat):  # type: ignore[attr-defined]
         fee = game.court_fee(target)  # type: ignore[attr-defined]
         line = w.t("info.court_target", owner=w.name(game.owner[target]), fee=w.money(fee))
-        facts.append(Fact(str(w.square(target)), line + ("" if cash >= fee else " — " + w.t("info.too_dear")), cash < fee))
+        facts.append(
+            Fact(str(w.square(target)), line + ("" if cash >= fee else " — " + w.t("info.too_dear")), cash < fee)
+        )
     facts.append(Fact(w.t("info.your_cash"), w.money(cash)))
     return DecisionInfo(tuple(facts), None, (w.t("info.court_how_lawyer" if lawyer else "info.court_how"),))
 
@@ -212,7 +224,9 @@ def _redeem(game: Game, d: D.Decision, w: Speaker, card: PropertyCard | None) ->
 
 def _building_loan(game: Game, d: D.Decision, w: Speaker, card: PropertyCard | None) -> DecisionInfo:
     pct = d.data if isinstance(d.data, int) else 0
-    return DecisionInfo((Fact(w.t("info.loan_percent"), f"{pct}%"), Fact(w.t("info.your_cash"), w.money(game.cash[d.seat]))))
+    return DecisionInfo(
+        (Fact(w.t("info.loan_percent"), f"{pct}%"), Fact(w.t("info.your_cash"), w.money(game.cash[d.seat])))
+    )
 
 
 _VARIANT_INFO = {

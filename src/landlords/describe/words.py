@@ -98,21 +98,23 @@ class Speaker:
             return None
         return (ed.glosses.get(self.lang) or {}).get(text)
 
-    def square(self, sq: int) -> Term:
+    def square(self, sq: int, quoted: bool = True) -> Term:
+        """A square's name; ``quoted=False`` for a template that puts the quotes itself."""
         squares = self.game.edition.squares
         if not (isinstance(sq, int) and 0 <= sq < len(squares)):
             return Term(Profile(str(sq)))
-        return self.named(squares[sq].name)
+        return self.named(squares[sq].name, quoted)
 
-    def named(self, name: str) -> Term:
+    def named(self, name: str, quoted: bool = True) -> Term:
         """A name of the edition (square, group, deck) quoted, in its case forms, with its gloss."""
         ed = self.game.edition
         lang = self.lang if ed.language == self.lang else "en"
-        forms = {"nom": quote(lang, name)}
+        show = (lambda text: quote(lang, text)) if quoted else (lambda text: text)
+        forms = {"nom": show(name)}
         if ed.language == self.lang:
             for case, table in ed.forms.items():
                 if name in table:
-                    forms[case] = quote(lang, table[name])
+                    forms[case] = show(table[name])
         gloss = self.gloss(name)
         if gloss:
             forms = {case: f"{form} ({gloss})" for case, form in forms.items()}

@@ -76,8 +76,33 @@ def tr(lang: str, key: str, variant: str | None = None, **params: object) -> str
     if text is None:
         raise KeyError(f"no message {key!r}")
     values = {k: Plain(v) if type(v) is str else v for k, v in params.items()}
-    out = text.format(**values)
+    out = nest_quotes(text.format(**values))
     return out[:1].upper() + out[1:] if out[:1].islower() and text.startswith("{") else out
+
+
+# quotes inside quotes take the inner kind: «Кафе «Х.Л.А.М.»» -> «Кафе „Х.Л.А.М.“», „a „b” c” -> „a ‚b’ c”
+def nest_quotes(text: str) -> str:
+    if "«" not in text and "„" not in text:
+        return text
+    out: list[str] = []
+    stack: list[tuple[str, str]] = []  # (the opening mark as written, what it was shown as)
+    for ch in text:
+        top = stack[-1] if stack else None
+        if top is not None and ((top[0] == "«" and ch == "»") or (top[0] == "„" and ch in "”“")):
+            stack.pop()
+            shown = top[1]
+            out.append({"«": "»", "‚": "’"}.get(shown, "“" if top[0] == "«" else ch))
+        elif ch == "«":
+            shown = "„" if stack and stack[-1][0] == "«" else "«"
+            stack.append(("«", shown))
+            out.append(shown)
+        elif ch == "„":
+            shown = "‚" if stack and stack[-1][1] == "„" and stack[-1][0] == "„" else "„"
+            stack.append(("„", shown))
+            out.append(shown)
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
 def plural(lang: str, n: int, forms: str) -> str:

@@ -137,7 +137,12 @@ _PL_DAT_A = (  # feminine -a: the stem's last consonant softens before -e in the
 
 def _pl_forms(name: str, gender: str) -> dict[str, str]:
     low = name.lower()
-    if low.endswith("ia") or low.endswith("ja") or low[-2:] in ("la", "ca") or low[-3:] in ("cza", "sza", "rza", "ża"):
+    if (
+        low.endswith("ia")
+        or low.endswith("ja")
+        or low[-2:] in ("la", "ca")
+        or low[-3:] in ("cza", "sza", "rza", "ża")
+    ):
         stem = name[:-1]
         soft = low.endswith("ia") or low.endswith("ja") or low.endswith("la")
         gen = stem + ("i" if soft else "y")
@@ -212,7 +217,11 @@ def profile(name: str, lang: str, override: Mapping[str, object] | None = None) 
     you = bool(override.get("you", base.you))
     forms = dict(base.forms)
     if gender != base.gender and not base.you:  # re-guess the declension for the other gender
-        again = _ru_forms(name, gender) if _CYRILLIC.search(name) else (_pl_forms(name, gender) if lang == "pl" else {})
+        again = (
+            _ru_forms(name, gender)
+            if _CYRILLIC.search(name)
+            else (_pl_forms(name, gender) if lang == "pl" else {})
+        )
         forms = {**{c: f for c, f in forms.items() if c in ("nom", "poss")}, **again}
     for case in CASES:
         if isinstance(override.get(case), str):

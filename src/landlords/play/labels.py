@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
+from ..describe.words import Speaker
 from ..engine import decision as D
 from ..engine import events as E
 from ..engine.actions import Action
@@ -35,17 +36,33 @@ def money(game: Game, amount: int) -> str:
     return game.edition.currency.show(amount)
 
 
-def square_name(game: Game, sq: int) -> str:
+def square_name(game: Game, sq: int, lang: str | None = None) -> str:
+    """A square's name; with ``lang``, quoted and glossed the way that language's sentences show it."""
     squares = game.edition.squares
-    return squares[sq].name if isinstance(sq, int) and 0 <= sq < len(squares) else str(sq)
+    if not (isinstance(sq, int) and 0 <= sq < len(squares)):
+        return str(sq)
+    return speaker(game, lang).square(sq, quoted=False) if lang else squares[sq].name
+
+
+def speaker(game: Game, lang: str) -> Speaker:
+    """The game's words in ``lang`` (kept on the game object: the names' grammar is guessed once)."""
+    cache = getattr(game, "_speakers", None)
+    if cache is None:
+        cache = {}
+        try:
+            game._speakers = cache  # type: ignore[attr-defined]
+        except AttributeError:  # a game class with slots: no cache
+            return Speaker(game, lang)
+    key = (lang, tuple(game.names))
+    if key not in cache:
+        cache[key] = Speaker(game, lang)
+    return cache[key]
 
 
 def party_name(game: Game, who: int, lang: str) -> str:
-    if who == E.BANK:
-        return tr(lang, "party.bank")
-    if who == E.POT:
-        return tr(lang, "party.pot")
-    return game.names[who] if 0 <= who < game.n else str(who)
+    if who == E.BANK or who == E.POT or 0 <= who < game.n:
+        return speaker(game, lang).party(who)
+    return str(who)
 
 
 def readable(game: Game, name: str, value: Any, lang: str) -> str:
@@ -54,7 +71,7 @@ def readable(game: Game, name: str, value: Any, lang: str) -> str:
         return tr(lang, "ui.yes" if value else "ui.no")
     if isinstance(value, int):
         if name in SQUARE_FIELDS or name.endswith("square"):
-            return square_name(game, value)
+            return square_name(game, value, lang)
         if name in SEAT_FIELDS:
             return party_name(game, value, lang)
         if name in MONEY_FIELDS or name.endswith("cash") or name.endswith("amount"):
@@ -88,12 +105,12 @@ def _known_params(game: Game, seat: int, action: Action, lang: str) -> dict[str,
     if kind == "buy":
         d = game.decision
         if d is not None and d.square >= 0:
-            p["square"] = square_name(game, d.square)
+            p["square"] = square_name(game, d.square, lang)
             p["price"] = money(game, t.price[d.square])
     elif kind == "decline":
         d = game.decision
         if d is not None and d.square >= 0:
-            p["square"] = square_name(game, d.square)
+            p["square"] = square_name(game, d.square, lang)
     elif kind == "pay_jail_fine":
         p["amount"] = money(game, game.rules.jail_fine)
     elif kind == "build" and isinstance(sq, int) and 0 <= sq < game.size:
@@ -122,14 +139,14 @@ def _known_params(game: Game, seat: int, action: Action, lang: str) -> dict[str,
     elif kind == "lift_mortgage":
         d = game.decision
         if d is not None and d.square >= 0:
-            p["square"] = square_name(game, d.square)
+            p["square"] = square_name(game, d.square, lang)
             try:
                 p["cost"] = money(game, game.transfer_cost(d.square, action.now))
             except Exception:  # a variant computes it differently
                 p["cost"] = "?"
     elif kind == "choose_move":
         steps = action.steps  # type: ignore[attr-defined]
-        p["square"] = square_name(game, (game.position[seat] + steps) % game.size)
+        p["square"] = square_name(game, (game.position[seat] + steps) % game.size, lang)
     return p
 
 
@@ -180,10 +197,10 @@ def group_label(lang: str, kind: str, count: int) -> str:
 def decision_params(game: Game, d: D.Decision, lang: str) -> dict[str, Any]:
     seat = d.seat
     p: dict[str, Any] = {
-        "player": game.names[seat],
+        "player": party_name(game, seat, lang),
         "cash": money(game, game.cash[seat]),
         "round": game.round + 1,
-        "square": square_name(game, d.square) if d.square >= 0 else "",
+        "square": square_name(game, d.square, lang) if d.square >= 0 else "",
     }
     data = d.data
     if d.kind == D.BUY and d.square >= 0:
@@ -192,7 +209,7 @@ def decision_params(game: Game, d: D.Decision, lang: str) -> dict[str, Any]:
         low = max(data.min_bid, data.high_bid + 1)
         item = data.item
         p["what"] = (
-            square_name(game, data.square)
+            square_name(game, data.square, lang)
             if item == "property"
             else (tr(lang, f"item.{item}") if has(lang, f"item.{item}") else words(item))
         )
@@ -272,7 +289,7 @@ def offer_lines(
     out = []
     for who, (props, cash, cards) in ((proposer, give), (partner, take)):
         items = [
-            square_name(game, sq) + (f" ({tr(lang, 'ui.mortgaged')})" if game.mortgaged[sq] else "")
+            square_name(game, sq, lang) + (f" ({tr(lang, 'ui.mortgaged')})" if game.mortgaged[sq] else "")
             for sq in props
         ]
         if cash:

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from ..engine import events as E
-from ..engine.edition import HOTEL
-from ..engine.game import Game
 from ..describe.words import Speaker
-from ..i18n import has, tr
+from ..engine import events as E
+from ..engine.edition import FREE_PARKING, HOTEL
+from ..engine.game import Game
 
 PARTY_FIELDS = frozenset(
     {"seat", "payer", "payee", "owner", "winner", "creditor", "giver", "receiver", "partner", "first"}
@@ -43,7 +42,13 @@ def message_key(ev: E.Event, game: Game | None = None) -> str:
             if ev.purpose == "move"
             else f"rolled_{ev.purpose}"
         ),
-        "moved": lambda: "moved_passed_go" if ev.passed_go else "moved",
+        "moved": lambda: (
+            "moved_passed_go"
+            if ev.passed_go
+            else "moved_free_parking"
+            if game is not None and game.t.kind[ev.end] == FREE_PARKING and game.rules.free_parking == "skip_turn"
+            else "moved"
+        ),
         "paid": lambda: "paid" if ev.square >= 0 else "paid_no_square",
         "bought": lambda: "bought" if ev.price else "bought_no_price",
         "auction_started": lambda: "auction_started" if ev.item == "property" else "auction_started_building",
@@ -53,7 +58,6 @@ def message_key(ev: E.Event, game: Game | None = None) -> str:
         "jail_card_transferred": lambda: (
             "jail_card_transferred" if ev.receiver >= 0 else "jail_card_transferred_to_deck"
         ),
-        "turn_skipped": lambda: "free_parking" if ev.reason == "free_parking" else "turn_skipped",
     }.get(kind)
     return "event." + (special() if special else kind)
 
@@ -65,7 +69,9 @@ def event_params(game: Game, ev: E.Event, words: Speaker) -> dict[str, object]:
     for f in fields(ev):
         value = getattr(ev, f.name)
         if f.name in PARTY_FIELDS and isinstance(value, int):
-            params[f.name] = words.party(value) if (value >= 0 or value in (E.BANK, E.POT)) else words.party(E.BANK)
+            params[f.name] = (
+                words.party(value) if (value >= 0 or value in (E.BANK, E.POT)) else words.party(E.BANK)
+            )
         elif f.name in SQUARE_FIELDS and isinstance(value, int):
             params[f.name] = words.square(value) if 0 <= value < game.size else ""
         elif f.name in MONEY_FIELDS and isinstance(value, int):
