@@ -44,19 +44,21 @@ def square_name(game: Game, sq: int, lang: str | None = None) -> str:
     return speaker(game, lang).square(sq, quoted=False) if lang else squares[sq].name
 
 
+_SPEAKERS: dict[tuple[int, str], tuple[Game, tuple[str, ...], Speaker]] = {}
+
+
 def speaker(game: Game, lang: str) -> Speaker:
-    """The game's words in ``lang`` (kept on the game object: the names' grammar is guessed once)."""
-    cache = getattr(game, "_speakers", None)
-    if cache is None:
-        cache = {}
-        try:
-            game._speakers = cache  # type: ignore[attr-defined]
-        except AttributeError:  # a game class with slots: no cache
-            return Speaker(game, lang)
-    key = (lang, tuple(game.names))
-    if key not in cache:
-        cache[key] = Speaker(game, lang)
-    return cache[key]
+    """The game's words in ``lang``, made once per game (the names' grammar is guessed once); kept
+    here, not on the game, whose every attribute is part of its position."""
+    key = (id(game), lang)
+    entry = _SPEAKERS.get(key)
+    names = tuple(game.names)
+    if entry is None or entry[0] is not game or entry[1] != names:
+        if len(_SPEAKERS) > 16:
+            _SPEAKERS.clear()
+        entry = (game, names, Speaker(game, lang))
+        _SPEAKERS[key] = entry
+    return entry[2]
 
 
 def party_name(game: Game, who: int, lang: str) -> str:
