@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from . import actions, decisions  # noqa: F401 - every ruleset's actions and decision kinds
 from . import engine as _engine
 from .editions import edition_names, load_edition
 from .engine import *  # noqa: F401,F403

@@ -82,7 +82,8 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
     simulation) asks for it. ``record_events=False``
     skips building event objects, and ``end_turn_prompt=False`` ends a turn as soon as its last
     move is resolved instead of waiting for ``EndTurn`` (both for simulations: bots do their
-    building and trading before they roll).
+    building and trading before they roll). ``opening=False`` sets the state up without the first
+    turn (no roll for the order, no opening phase): ``landlords.from_position`` fills in the rest.
     """
 
     # attributes a variant sets that are computed, not state: positions leave them out (engine/state.py)
@@ -109,6 +110,7 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
         auto_claim: bool | Sequence[bool] = False,
         record_events: bool = True,
         end_turn_prompt: bool = True,
+        opening: bool = True,
     ) -> None:
         names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
         n = len(names)
@@ -189,8 +191,9 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
         self.finished_by: str | None = None
         self.uneven_ok = False  # set once a hotel was cleared outright for want of houses (REC H-2)
         self._first = 0
-        self._choose_first(first_player)
-        self._start_turn(self._first)
+        if opening:
+            self._choose_first(first_player)
+            self._start_turn(self._first)
 
     # ================================================================ public API
     @property

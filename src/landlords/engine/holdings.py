@@ -29,6 +29,25 @@ class Holdings:
     def owned_by(self, seat: int) -> list[int]:
         return [sq for sq in self.t.properties if self.owner[sq] == seat]
 
+    def lots_held(self, seat: int, group: int) -> int:
+        """How many lots of colour group ``group`` (an index of ``t.group_members``) ``seat`` holds."""
+        return self.holdings[seat][group]
+
+    def whole_groups(self, seat: int) -> list[int]:
+        """The colour groups (indexes) that ``seat`` holds whole."""
+        return [g for g, owner in enumerate(self.group_owner) if owner == seat]
+
+    def buildings_of(self, seat: int) -> tuple[int, int]:
+        """(houses, hotels) that ``seat`` has on the board."""
+        houses = hotels = 0
+        for sq in self.t.streets:
+            if self.owner[sq] == seat:
+                if self.level[sq] == HOTEL:
+                    hotels += 1
+                else:
+                    houses += self.level[sq]
+        return houses, hotels
+
     def has_full_group(self, seat: int, sq: int) -> bool:
         g = self.t.group_of[sq]
         return g >= 0 and self.group_owner[g] == seat

@@ -409,7 +409,7 @@ def load_state(game: Game, state: Any, r: Reader) -> None:
     game.current = r.seat(r.get(turn, "current", "turn.", int, 0), "turn.current", n)
     game._first = r.seat(r.get(turn, "first", "turn.", int, game._first), "turn.first", n)
     for key, attr in (("number", "turn"), ("round", "round"), ("rolls", "rolls"), ("doubles", "doubles")):
-        value = r.get(turn, key, "turn.", int, max(getattr(game, attr), 0))
+        value = r.get(turn, key, "turn.", int, 1 if key == "number" else 0)  # a new game is in turn 1
         if value < 0:
             raise r.fail(f"turn.{key}", "cannot be negative")
         setattr(game, attr, value)

@@ -24,7 +24,6 @@ from .edition import (
     CARD,
     FREE_PARKING,
     GO_TO_JAIL,
-    HOTEL,
     RAILROAD,
     STREET,
     TAX,
@@ -390,13 +389,7 @@ class TurnFlow:
                 self._emit(E.DebtIncurred, q, amount, p)
             return False
         if effect == "repairs":
-            houses = hotels = 0
-            for sq in self.t.streets:
-                if self.owner[sq] == p:
-                    if self.level[sq] == HOTEL:
-                        hotels += 1
-                    else:
-                        houses += self.level[sq]
+            houses, hotels = self.buildings_of(p)
             amount = houses * int(args["per_house"]) + hotels * int(args["per_hotel"])
             if amount == 0:
                 return True

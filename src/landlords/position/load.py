@@ -62,7 +62,7 @@ def from_position(
         names.append(name)
     if not rules.min_players <= len(names) <= rules.max_players:
         raise r.fail("players", f"ruleset {rules.id!r} is for {rules.min_players}-{rules.max_players} players")
-    game = game_class(rules)(edition, rules, names, None, first_player=0, record_events=record_events)
+    game = game_class(rules)(edition, rules, names, None, record_events=record_events, opening=False)
     load_state(game, data, r)
     if game.events:
         game.events.clear()

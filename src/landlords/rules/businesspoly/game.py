@@ -74,7 +74,7 @@ class BusinesspolyGame(TurnMixin, LapMixin, DealsMixin, AuctionsMixin, OfficesMi
         super().__init__(edition, rules, players, seed, **options)
         t = self.t
         self.bp_street_group = [bool(members) and t.is_street[members[0]] for members in t.group_members]
-        if rules.start_mode == "start_auction" and not self.over:
+        if rules.start_mode == "start_auction" and options.get("opening", True) and not self.over:
             self._start_auction_phase()
 
     # ------------------------------------------------------------ reading the position
@@ -86,6 +86,20 @@ class BusinesspolyGame(TurnMixin, LapMixin, DealsMixin, AuctionsMixin, OfficesMi
             if held and (not streets_only or self.bp_street_group[g]):
                 count += 1
         return count
+
+    def industries(self, seat: int) -> int:
+        """The number of industries (groups) in which ``seat`` holds a lot: what the lap tax counts."""
+        return self.groups_held(seat)
+
+    def lap_tax(self, seat: int) -> int:
+        """What ``seat`` would pay at the lap settlement now (50 per industry, 000:435; B-1, B-2)."""
+        rules = self.rules
+        tax = rules.lap_tax_per_group * self.groups_held(seat)
+        return tax if rules.lap_net_may_be_negative else min(tax, rules.salary)
+
+    def laps(self, seat: int) -> int:
+        """Laps ``seat`` has completed."""
+        return self.bp_laps[seat]
 
     def court_fee(self, sq: int) -> int:
         """1.5 x the printed price, mortgaged or not (000:451), rounded up."""

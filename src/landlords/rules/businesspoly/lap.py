@@ -39,9 +39,7 @@ class LapMixin:
                 return self._lap_mortgages(p)
         groups = self.groups_held(p)
         salary = rules.salary
-        tax = rules.lap_tax_per_group * groups
-        if not rules.lap_net_may_be_negative:
-            tax = min(tax, salary)
+        tax = self.lap_tax(p)
         self._emit(LapSettled, p, salary, tax, groups)
         self._transfer(BANK, p, salary, "salary", self.t.go)
         if tax and not self._charge(p, [(BANK, tax)], "lap_tax", "bp_lap_mortgages", self.t.go):
