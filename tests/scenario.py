@@ -73,6 +73,14 @@ def new_game(
     )
 
 
+def pos(players: int = 3, **rules: Any) -> landlords.Position:
+    """A position builder for classic-us under hasbro-ru (seats A, B, C...; seat A to roll; every
+    seat claims rent automatically, as with :func:`new_game`); ``rules`` are house rules. The game it
+    builds is checked against the rules, and ``.strict()`` makes any unscripted roll or card fail."""
+    names = [chr(ord("A") + i) for i in range(players)]
+    return landlords.Position.new("hasbro-ru", edition="classic-us", players=names, rules=rules).auto_claim()
+
+
 # ------------------------------------------------------------------ set-up (invariant-preserving)
 def give(g: landlords.Game, seat: int, *squares: int) -> None:
     """Hand ``squares`` to ``seat`` (or back to the bank with seat -1), unbuilt."""

@@ -160,3 +160,22 @@ def test_a_scripted_position_keeps_its_script_and_strictness():
         and again.strict_chance
         and again.decks["chance"][0] == game.decks["chance"][0]
     )
+
+
+def test_a_variants_own_state_is_part_of_a_position():
+    """Odessa (003:149, O-8): a mortgaged pai whose owner's token has advanced 33 squares of its lap;
+    11 more end the lap where the token stops, and the owner must lift it or pay 20% for another lap."""
+    gorsad, cafe = 39, 1  # the owner stops on its own pai: 1 + 11 = 12
+    game = (
+        Position.new("odessa", players=2)
+        .own("A", gorsad, mortgaged=True)
+        .own("A", 12)
+        .at("A", cafe)
+        .set(variant={"lap_steps": [{str(gorsad): 33}, {}], "guild": [2, 0]})
+        .dice((5, 6))
+        .strict()
+        .game()
+    )
+    assert game.lap_steps[0] == {gorsad: 33} and game.guild == [2, 0]
+    game.apply(0, ROLL)
+    assert game.decision.kind == "mortgage_lap" and game.decision.square == gorsad

@@ -28,9 +28,9 @@ from scenario import (
     expect,
     give,
     mark,
-    mortgage,
     new_game,
     payments,
+    pos,
     set_cash,
 )
 
@@ -49,12 +49,9 @@ def dark_blue_game(players: int = 3, **rules):
 def test_building_needs_the_whole_colour_group() -> None:
     """000:43 «Нужно стремиться приобрести все объекты в секторах одного цвета … Тогда игроку разрешают
     «строить»»; 000:81 «Когда приобретены все участки в рамках одного цветового сегмента» (L2)."""
-    g = new_game(3)
-    give(g, 0, PARK_PLACE)
-    give(g, 1, BOARDWALK)
+    g = pos().own("A", PARK_PLACE, *RAILROADS).own("B", BOARDWALK).game()
     assert_illegal(g, 0, Build(PARK_PLACE), "build-needs-full-group")
     assert_illegal(g, 1, Build(PARK_PLACE), "build-own-property")
-    give(g, 0, *RAILROADS)
     assert_illegal(g, 0, Build(READING), "build-on-street")
     assert_consistent(g)
 
@@ -62,8 +59,7 @@ def test_building_needs_the_whole_colour_group() -> None:
 def test_no_building_while_a_lot_of_the_group_is_mortgaged() -> None:
     """000:267 «Когда ни один из Участков одной цветовой группы больше не заложен, владелец из может
     начать вновь покупать Дома» (L17)."""
-    g = dark_blue_game()
-    mortgage(g, BOARDWALK)
+    g = pos().own("A", PARK_PLACE).own("A", BOARDWALK, mortgaged=True).game()
     assert_illegal(g, 0, Build(PARK_PLACE), "build-no-mortgage-in-group")
     g.apply(0, Unmortgage(BOARDWALK))
     g.apply(0, Build(PARK_PLACE))
@@ -117,10 +113,7 @@ def test_hotel_after_four_houses_on_every_lot() -> None:
 def test_bank_has_32_houses_and_none_can_be_built_when_it_is_empty() -> None:
     """000:81 «(в комплекте 32 фишки)»; 000:93 «Если в Банке закончились Дома, нужно подождать, пока в
     Банк вернут фишки»; 000:241 (L15): seat 1 holds all 32; seat 0 may build once a hotel frees four."""
-    g = new_game(3)
-    give(g, 1, *DARK_BLUE, *GREEN, *YELLOW)
-    build_group(g, DARK_BLUE + GREEN + YELLOW, 4)
-    give(g, 0, *BROWN)
+    g = pos().own("B", *DARK_BLUE, *GREEN, *YELLOW, houses=4).own("A", *BROWN).game()
     assert g.bank_houses == 0
     assert_illegal(g, 0, Build(MEDITERRANEAN), "house-stock")
     g.apply(1, Build(PARK_PLACE))  # a hotel returns four houses
@@ -132,14 +125,13 @@ def test_bank_has_32_houses_and_none_can_be_built_when_it_is_empty() -> None:
 
 def test_bank_has_12_hotels_and_none_can_be_built_when_it_is_empty() -> None:
     """000:97 «Если фишки в Банке закончились, ждут»; hotel stock not in the seed -> REC H-23: 12."""
-    g = new_game(3)
-    give(g, 1, *DARK_BLUE, *GREEN, *YELLOW, *RED, *PINK)
-    build_group(g, DARK_BLUE + GREEN + YELLOW + RED, 5)
-    build(g, PINK[0], 5)
-    build(g, PINK[1], 4)
-    build(g, PINK[2], 4)
-    give(g, 0, *BROWN)
-    build_group(g, BROWN, 4)
+    g = (
+        pos()
+        .own("B", *DARK_BLUE, *GREEN, *YELLOW, *RED, PINK[0], hotel=True)
+        .own("B", *PINK[1:], houses=4)
+        .own("A", *BROWN, houses=4)
+        .game()
+    )
     assert g.bank_hotels == 0
     assert_illegal(g, 0, Build(MEDITERRANEAN), "hotel-stock")
     assert_consistent(g)
@@ -149,16 +141,14 @@ def test_bank_has_12_hotels_and_none_can_be_built_when_it_is_empty() -> None:
 def shortage_game():
     """One house left in the bank: seat 0 holds 20 houses on dark blue and green (every lot at four),
     seat 2 holds light blue at 4/4/3 and could build one more house; seat 1 owns brown, unbuilt."""
-    g = new_game(3)
-    give(g, 0, *DARK_BLUE, *GREEN)
-    build_group(g, DARK_BLUE + GREEN, 4)
-    give(g, 2, *LIGHT_BLUE)
-    build(g, 6, 4)
-    build(g, 8, 4)
-    build(g, 9, 3)
-    give(g, 1, *BROWN)
-    assert g.bank_houses == 1
-    return g
+    g = (
+        pos()
+        .own("A", *DARK_BLUE, *GREEN, houses=4)
+        .own("C", 6, 8, houses=4)
+        .own("C", 9, houses=3)
+        .own("B", *BROWN)
+    )
+    return g.game()
 
 
 def test_shortage_auction_when_several_players_want_the_last_house() -> None:

@@ -30,6 +30,7 @@ from scenario import (
     payments,
     pile_ids,
     place,
+    pos,
     roll,
     set_cash,
 )
@@ -55,10 +56,7 @@ from landlords.engine.actions import (
 def test_owing_more_than_cash_opens_a_debt_paid_once_cash_is_raised() -> None:
     """000:259 «Если у вас не осталось денег, но нужно оплатить долги, вы можете получить деньги, заложив
     какую-нибудь Недвижимость»: luxury tax 75 with 50 in cash; the mortgage money pays it at once."""
-    g = new_game(3, dice=[(1, 2)])
-    place(g, 0, 35)
-    give(g, 0, MEDITERRANEAN, READING)
-    set_cash(g, 0, 50)
+    g = pos().own("A", MEDITERRANEAN, READING).cash("A", 50).at("A", 35).dice((1, 2)).strict().game()
     roll(g)
     assert g.position[0] == LUXURY_TAX
     d = expect(g, "debt", 0)
@@ -75,11 +73,7 @@ def test_owing_more_than_cash_opens_a_debt_paid_once_cash_is_raised() -> None:
 
 def test_debtor_sells_houses_to_pay() -> None:
     """000:259 «вначале продайте Банку любые здания»; 000:249 buildings sell to the bank at any time."""
-    g = new_game(3, dice=[(1, 2)])
-    place(g, 0, 35)
-    give(g, 0, *DARK_BLUE)
-    build_group(g, DARK_BLUE, 1)
-    set_cash(g, 0, 0)
+    g = pos().own("A", *DARK_BLUE, houses=1).cash("A", 0).at("A", 35).dice((1, 2)).strict().game()
     roll(g)
     expect(g, "debt", 0)
     g.apply(0, SellBuilding(BOARDWALK))  # +100: pays the 75
@@ -185,13 +179,8 @@ def test_bankruptcy_to_the_bank() -> None:
     """000:273 «Если вы должны Банку, Банк получает все ваши деньги и Документы … Затем Банкир продает с
     аукциона каждый из объектов»; 000:275 «положить карточки … вниз соответствующей стопки» -> RECs H-4,
     H-21: buildings back to the stock, lots auctioned unmortgaged."""
-    g = new_game(3, dice=[(1, 2)], decks={"community_chest": ["street-repairs"]})
-    give(g, 0, *BROWN, READING)
-    build_group(g, BROWN, 4)  # 8 houses: repairs 8 x 40 = 320
-    mortgage(g, READING)
-    give_jail_card(g, 0, "chance")
-    set_cash(g, 0, 50)
-    place(g, 0, 14)
+    p = pos().own("A", *BROWN, houses=4).own("A", READING, mortgaged=True).jail_card("A", "chance")  # 8 houses
+    g = p.cash("A", 50).at("A", 14).dice((1, 2)).deck("community_chest", "street-repairs").strict().game()
     roll(g)
     d = expect(g, "debt", 0)  # 50 + 8 x 25 + 2 x 30 = 310 < 320
     assert d.data.creditors == [(-1, 320)]

@@ -24,6 +24,7 @@ from scenario import (
     new_game,
     payments,
     place,
+    pos,
     put_in_jail,
     roll,
     set_cash,
@@ -162,19 +163,7 @@ def test_after_the_third_failed_roll_pay_50_and_move_by_that_roll() -> None:
     """000:233 «После того, как вы пропустили три хода, находясь в Тюрьме, вы должны выйти … и уплатить
     50 тыс. рублей, прежде чем вы сможете передвинуть вашу фишку на такое число полей, которое выпало на
     кубиках» -> REC H-16: right after the third failed roll."""
-    g = new_game(2, dice=[(1, 2), (4, 6), (1, 3), (1, 2), (2, 3)])
-    give(g, 1, 13)
-    give(g, 0, 15)
-    put_in_jail(g, 0)
-    roll(g)  # fail 1
-    end_turn(g)
-    roll(g)  # seat 1 -> 10
-    end_turn(g)
-    roll(g)  # fail 2
-    assert g.in_jail[0] and g.jail_turns[0] == 2
-    end_turn(g)
-    roll(g)  # seat 1 -> 13
-    end_turn(g)
+    g = pos(2).own("B", 13).own("A", 15).in_jail("A", turns=2).dice((2, 3)).strict().game()
     start = mark(g)
     roll(g)  # fail 3: (2, 3)
     assert not g.in_jail[0] and g.position[0] == 15
