@@ -145,7 +145,10 @@ def _pl_forms(name: str, gender: str) -> dict[str, str]:
     ):
         stem = name[:-1]
         soft = low.endswith("ia") or low.endswith("ja") or low.endswith("la")
-        gen = stem + ("i" if soft else "y")
+        if low[-3:] in ("sia", "cia", "nia", "zia"):  # Kasia, Zosia, Ania: the i is the softening
+            gen = stem
+        else:  # Maria -> Marii, Alicja -> Alicji, Ola -> Oli, Róża -> Róży
+            gen = stem + ("i" if soft else "y")
         return {"gen": gen, "dat": gen, "acc": stem + "ę", "ins": stem + "ą", "loc": gen}
     if low.endswith("a"):
         stem = name[:-1]
