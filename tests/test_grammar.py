@@ -129,3 +129,14 @@ def test_a_property_card_in_every_variant_speaks_its_words():
     assert card.owner == "Продаётся: принадлежит банку"
     malina = property_card(g, 5, "en")
     assert [r.value for r in malina.rows if r.label.startswith("Owning")] == ["100 руб.", "250 руб.", "500 руб.", "1000 руб."]
+
+
+def test_with_no_edition_chosen_the_board_follows_the_language():
+    from landlords.editions.choice import board_for
+    from landlords.rules import get_ruleset
+
+    classic = get_ruleset("hasbro-ru")
+    assert [board_for(classic, lang) for lang in ("en", "pl", "ru")] == ["classic-us", "warsaw", "moscow"]
+    assert board_for(get_ruleset("odessa"), "en") == "odessa"
+    assert board_for(get_ruleset("polish"), "en") == "warsaw"
+    assert board_for(get_ruleset("digital"), "pl") == "moscow-digital"
