@@ -324,8 +324,8 @@ def test_triples_move_anywhere_and_end_the_turn(ruleset: str, n: int) -> None:
     roll(g)
     expect(g, "triples", 0)
     assert len(list(g.legal_actions(0))) >= 40
-    assert_illegal(g, 0, MoveTo(40), "triples-move")
-    assert_illegal(g, 0, MoveTo(-1), "triples-move")
+    assert_illegal(g, 0, MoveTo(40), "field-square")
+    assert_illegal(g, 0, MoveTo(-1), "field-square")
     assert_illegal(g, 0, ChooseMove(2 * n), "wrong-decision")
     g.apply(0, MoveTo(BOARDWALK))
     assert g.position[0] == BOARDWALK

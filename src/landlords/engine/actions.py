@@ -11,11 +11,16 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from .errors import ConfigError
+from .fields import AMOUNT, DECK, FLAG, INT, SEAT, SQUARE, deep_tuple, field_problem, many
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
     TYPE: ClassVar[str] = ""
+    # (field name, kind) for every field (engine/fields.py), checked before the action's own check
+    FIELDS: ClassVar[tuple[tuple[str, Any], ...]] = ()
+    # an act that spends money: refused while the seat owes a debt (it may only raise cash then)
+    SPENDS: ClassVar[bool] = False
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.TYPE}
@@ -52,6 +57,8 @@ class Decline(Action):
 @dataclass(frozen=True, slots=True)
 class Bid(Action):
     TYPE: ClassVar[str] = "bid"
+    FIELDS: ClassVar[tuple] = (("amount", AMOUNT),)
+    SPENDS: ClassVar[bool] = True
     amount: int
 
 
@@ -65,6 +72,7 @@ class Pass(Action):
 @dataclass(frozen=True, slots=True)
 class PayJailFine(Action):
     TYPE: ClassVar[str] = "pay_jail_fine"
+    SPENDS: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +85,8 @@ class Build(Action):
     """Buy one house (or the hotel, after four houses) on a street."""
 
     TYPE: ClassVar[str] = "build"
+    FIELDS: ClassVar[tuple] = (("square", SQUARE),)
+    SPENDS: ClassVar[bool] = True
     square: int
 
 
@@ -85,18 +95,22 @@ class SellBuilding(Action):
     """Sell one house (or the hotel) on a street back to the bank."""
 
     TYPE: ClassVar[str] = "sell_building"
+    FIELDS: ClassVar[tuple] = (("square", SQUARE),)
     square: int
 
 
 @dataclass(frozen=True, slots=True)
 class Mortgage(Action):
     TYPE: ClassVar[str] = "mortgage"
+    FIELDS: ClassVar[tuple] = (("square", SQUARE),)
     square: int
 
 
 @dataclass(frozen=True, slots=True)
 class Unmortgage(Action):
     TYPE: ClassVar[str] = "unmortgage"
+    FIELDS: ClassVar[tuple] = (("square", SQUARE),)
+    SPENDS: ClassVar[bool] = True
     square: int
 
 
@@ -108,6 +122,15 @@ class ProposeTrade(Action):
     """
 
     TYPE: ClassVar[str] = "propose_trade"
+    FIELDS: ClassVar[tuple] = (
+        ("partner", SEAT),
+        ("give_properties", many(SQUARE)),
+        ("give_cash", AMOUNT),
+        ("give_cards", many(DECK, unique=False)),
+        ("take_properties", many(SQUARE)),
+        ("take_cash", AMOUNT),
+        ("take_cards", many(DECK, unique=False)),
+    )
     partner: int
     give_properties: tuple[int, ...] = ()
     give_cash: int = 0
@@ -115,6 +138,12 @@ class ProposeTrade(Action):
     take_properties: tuple[int, ...] = ()
     take_cash: int = 0
     take_cards: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:  # lists (a record's JSON, a caller's convenience) become tuples
+        for name in ("give_properties", "give_cards", "take_properties", "take_cards"):
+            value = getattr(self, name)
+            if type(value) is list:
+                object.__setattr__(self, name, deep_tuple(value))
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +161,7 @@ class ClaimRent(Action):
     """Claim the rent owed for a landing on ``square`` (before the next player's roll)."""
 
     TYPE: ClassVar[str] = "claim_rent"
+    FIELDS: ClassVar[tuple] = (("square", SQUARE),)
     square: int
 
 
@@ -145,6 +175,7 @@ class ChooseTax(Action):
     """Income tax with a choice: ``percent=True`` pays the percentage, else the fixed amount."""
 
     TYPE: ClassVar[str] = "choose_tax"
+    FIELDS: ClassVar[tuple] = (("percent", FLAG),)
     percent: bool
 
 
@@ -154,6 +185,7 @@ class LiftMortgage(Action):
     ``now=False`` pays only the transfer fee and keeps it mortgaged."""
 
     TYPE: ClassVar[str] = "lift_mortgage"
+    FIELDS: ClassVar[tuple] = (("now", FLAG),)
     now: bool
 
 
@@ -162,6 +194,7 @@ class WantBuilding(Action):
     """Answer to a building shortage: do you want one of the scarce buildings too?"""
 
     TYPE: ClassVar[str] = "want_building"
+    FIELDS: ClassVar[tuple] = (("want", FLAG),)
     want: bool
 
 
@@ -178,6 +211,7 @@ class ChooseMove(Action):
     """The speed die's Bus: move by one white die or by their sum."""
 
     TYPE: ClassVar[str] = "choose_move"
+    FIELDS: ClassVar[tuple] = (("steps", INT),)
     steps: int
 
 
@@ -186,6 +220,7 @@ class MoveTo(Action):
     """Speed-die triples: move to any square."""
 
     TYPE: ClassVar[str] = "move_to"
+    FIELDS: ClassVar[tuple] = (("square", SQUARE),)
     square: int
 
 
@@ -231,20 +266,27 @@ ACTION_TYPES: dict[str, type[Action]] = {
 
 
 def action_from_json(data: Any) -> Action:
-    """Parse one action; a malformed one raises ConfigError naming what is wrong."""
+    """Parse one action; a malformed one raises ConfigError naming what is wrong (a missing or
+    unknown field, a value of the wrong type: a square given as a string, a bool for a number...)."""
     if not isinstance(data, dict) or "type" not in data:
         raise ConfigError(f"an action must be an object with a 'type', got {data!r}")
-    cls = ACTION_TYPES.get(data["type"])
+    kind = data["type"]
+    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise ConfigError(f"unknown action type {data['type']!r}")
+        raise ConfigError(f"unknown action type {kind!r}")
     kwargs: dict[str, Any] = {}
     names = {f.name: f for f in fields(cls)}
+    kinds = dict(cls.FIELDS)
     for key, value in data.items():
         if key == "type":
             continue
         if key not in names:
             raise ConfigError(f"action {cls.TYPE!r} has no field {key!r}")
-        kwargs[key] = tuple(value) if isinstance(value, list) else value
+        value = deep_tuple(value)
+        why = field_problem(kinds[key], value, key)
+        if why is not None:
+            raise ConfigError(f"action {cls.TYPE!r}: " + why[1].format(**why[2]))
+        kwargs[key] = value
     try:
         return cls(**kwargs)
     except TypeError as exc:

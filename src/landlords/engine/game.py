@@ -12,6 +12,7 @@ resolved (finish the landing, move out of jail, run the next bankruptcy auction,
 
 from __future__ import annotations
 
+import dataclasses
 from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
@@ -63,6 +64,7 @@ from .edition import (
 )
 from .errors import ConfigError, IllegalAction
 from .events import BANK, POT
+from .fields import field_problem
 from .holdings import Holdings
 from .market import Market
 from .ruleset import Ruleset
@@ -91,7 +93,7 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
 
     # action type -> (check, do); bound per class, so a variant's overrides are the ones called
     _handler_names: ClassVar[dict[type, tuple[str, str]]]
-    _handlers: ClassVar[dict[type, tuple[Any, Any]]]
+    _handlers: ClassVar[dict[type, tuple[Any, Any, Any, bool]]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -203,33 +205,58 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply ``action`` for ``seat``. Raises IllegalAction (state untouched) if not allowed."""
-        if self.over:
-            raise IllegalAction("game-over", "the game is over")
-        if not 0 <= seat < self.n:
-            raise IllegalAction("no-such-seat", "there is no seat {seat}", seat=seat)
-        handler = self._handlers.get(type(action))
-        if handler is None:
-            raise IllegalAction("unknown-action", "unknown action {action}", action=repr(action))
-        handler[0](self, seat, action)  # check: raises, changes nothing
+        handler = self._checked(seat, action)
         self.actions.append((seat, action))
         handler[1](self, seat, action)  # do
         stack = self.stack
-        if stack:
-            if stack[-1].kind == D.DEBT:
-                self._settle_debt()
-        elif not self.over:  # every open decision is resolved: the turn is over
+        if stack and stack[-1].kind == D.DEBT:
+            self._settle_debt()
+        if not stack and not self.over:  # every open decision is resolved: the turn is over
             self._end_turn()
 
     def check(self, seat: int, action: Action) -> None:
         """Raise IllegalAction if ``action`` is not legal for ``seat`` now; change nothing."""
+        self._checked(seat, action)
+
+    def _checked(self, seat: int, action: Action) -> tuple[Any, Any, Any, bool]:
+        """The whole check, shared by every action type: the seat, the type and range of every field
+        (the action's ``FIELDS``), the action's own check, then no spending in debt. Returns the
+        handler; once this passes, the do step works on values of the declared kinds only."""
         if self.over:
             raise IllegalAction("game-over", "the game is over")
-        if not 0 <= seat < self.n:
-            raise IllegalAction("no-such-seat", "there is no seat {seat}", seat=seat)
+        if type(seat) is not int or not 0 <= seat < self.n:
+            raise IllegalAction("no-such-seat", "there is no seat {seat}", seat=repr(seat))
         handler = self._handlers.get(type(action))
         if handler is None:
-            raise IllegalAction("unknown-action", "unknown action {action}", action=repr(action))
-        handler[0](self, seat, action)
+            raise IllegalAction("unknown-action", "unknown action {action}", action=repr(action)[:60])
+        if self.bankrupt[seat]:
+            raise IllegalAction("bankrupt", "{player} is bankrupt and out of the game", player=self.names[seat])
+        if handler[2]:
+            for name, kind in handler[2]:
+                why = field_problem(kind, getattr(action, name), name, self)
+                if why is not None:
+                    raise IllegalAction(why[0], why[1], **why[2])
+        handler[0](self, seat, action)  # the action's own check: raises, changes nothing
+        if handler[3]:
+            self._no_spending_in_debt(seat)
+        return handler
+
+    def in_debt(self, seat: int) -> bool:
+        """Whether ``seat`` owes a payment it has not raised yet (it may only raise cash meanwhile)."""
+        for d in self.stack:
+            if d.kind == D.DEBT and d.seat == seat:
+                return True
+        return False
+
+    def _no_spending_in_debt(self, seat: int) -> None:
+        for d in self.stack:
+            if d.kind == D.DEBT and d.seat == seat:
+                raise IllegalAction(
+                    "no-spending-in-debt",
+                    "{player} owes {amount}: raise cash (sell, mortgage) before spending any",
+                    player=self.names[seat],
+                    amount=d.data.amount,
+                )
 
     def is_legal(self, seat: int, action: Action) -> bool:
         try:
@@ -578,9 +605,18 @@ _HANDLER_NAMES: dict[type, tuple[str, str]] = {
 }
 
 
-def _bind_handlers(cls: type[Game]) -> dict[type, tuple[Any, Any]]:
-    """The (check, do) functions of ``cls`` for every action type it handles."""
-    return {t: (getattr(cls, check), getattr(cls, do)) for t, (check, do) in cls._handler_names.items()}
+def _bind_handlers(cls: type[Game]) -> dict[type, tuple[Any, Any, Any, bool]]:
+    """(check, do, the field kinds, spends money) of ``cls`` for every action type it handles.
+
+    Every field of an action type must have its declared kind (``FIELDS``): a new action cannot
+    reach a handler with unchecked values."""
+    out = {}
+    for t, (check, do) in cls._handler_names.items():
+        declared = [name for name, _ in t.FIELDS]
+        if declared != [f.name for f in dataclasses.fields(t)]:
+            raise TypeError(f"{t.__name__}.FIELDS must declare the kind of every field, in order")
+        out[t] = (getattr(cls, check), getattr(cls, do), t.FIELDS, t.SPENDS)
+    return out
 
 
 Game._handler_names = _HANDLER_NAMES

@@ -493,9 +493,7 @@ class TurnFlow:
         self._move_and_land(seat, a.steps)
 
     def _check_move_to(self, seat: int, a: MoveTo) -> None:
-        self._expect(seat, D.TRIPLES, "moving after triples")
-        if not isinstance(a.square, int) or not 0 <= a.square < self.size:
-            raise IllegalAction("triples-move", "choose a square from 0 to {last}", last=self.size - 1)
+        self._expect(seat, D.TRIPLES, "moving after triples")  # any square of the board (its FIELDS)
 
     def _do_move_to(self, seat: int, a: MoveTo) -> None:
         self.stack.pop()

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ...engine.actions import ACTION_TYPES, Action
+from ...engine.fields import DECK, FLAG, POSITIVE, SEAT, SQUARE, deep_tuple, many, record
 
 
 @dataclass(frozen=True, slots=True)
@@ -13,6 +14,8 @@ class Sue(Action):
     """At the court: sue the holder of ``square`` (a lot of a group you share) for it."""
 
     TYPE: ClassVar[str] = "sue"
+    FIELDS: ClassVar[tuple] = (("square", SQUARE),)
+    SPENDS: ClassVar[bool] = True
     square: int
 
 
@@ -29,6 +32,7 @@ class SettleMortgage(Action):
     the bank take the lot."""
 
     TYPE: ClassVar[str] = "settle_mortgage"
+    FIELDS: ClassVar[tuple] = (("redeem", FLAG),)
     redeem: bool
 
 
@@ -37,11 +41,8 @@ class SellLot(Action):
     """Sell a lot to the bank for half its price (nothing for a mortgaged one)."""
 
     TYPE: ClassVar[str] = "sell_lot"
+    FIELDS: ClassVar[tuple] = (("square", SQUARE),)
     square: int
-
-
-def _tuples(value: Any) -> tuple:
-    return tuple(tuple(v) if isinstance(v, list | tuple) else v for v in value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,13 +55,18 @@ class ProposeDeal(Action):
     """
 
     TYPE: ClassVar[str] = "propose_deal"
+    FIELDS: ClassVar[tuple] = (
+        ("properties", many(record(SQUARE, SEAT))),  # no square twice
+        ("cash", many(record(SEAT, SEAT, POSITIVE), unique=False)),
+        ("cards", many(record(DECK, SEAT, SEAT), unique=False)),
+    )
     properties: tuple[tuple[int, int], ...] = ()
     cash: tuple[tuple[int, int, int], ...] = ()
     cards: tuple[tuple[str, int, int], ...] = ()
 
     def __post_init__(self) -> None:  # a record's JSON gives lists: make every level a tuple
         for name in ("properties", "cash", "cards"):
-            object.__setattr__(self, name, _tuples(getattr(self, name)))
+            object.__setattr__(self, name, deep_tuple(getattr(self, name)))
 
 
 WAIVE = Waive()

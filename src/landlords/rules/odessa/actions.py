@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...engine.actions import ACTION_TYPES, Action
+from ...engine.fields import FLAG
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,6 +16,7 @@ class ChallengeMalina(Action):
     ``False`` pays the fee when he claims it (003:76-86)."""
 
     TYPE: ClassVar[str] = "challenge_malina"
+    FIELDS: ClassVar[tuple] = (("challenge", FLAG),)
     challenge: bool
 
 
@@ -24,6 +26,7 @@ class RefuseExchange(Action):
     stays where it is and the turn ends), ``False`` keeps it and goes (003:92)."""
 
     TYPE: ClassVar[str] = "refuse_exchange"
+    FIELDS: ClassVar[tuple] = (("refuse", FLAG),)
     refuse: bool
 
 
