@@ -187,7 +187,7 @@ def test_a_deal_must_be_possible_when_proposed_and_when_accepted() -> None:
     assert_illegal(g, 0, ProposeDeal(properties=((FERMA, 1),)), "trade-partner")
     g.apply(0, ProposeDeal(properties=((FERMA, 0),), cash=((0, 1, 2000),)))
     set_cash(g, 0, 100)  # (a position edited by hand: the offer no longer matches)
-    assert_illegal(g, 1, ACCEPT, "trade-stale")
+    assert_illegal(g, 1, ACCEPT, "trade-cash")
     assert list(g.legal_actions(1)) == [REJECT]
     g.apply(1, REJECT)
     assert_consistent(g)

@@ -269,7 +269,7 @@ def test_one_offer_at_a_time_and_stale_offers_cannot_be_accepted() -> None:
     g.apply(1, ProposeTrade(partner=2, give_properties=(BALTIC,), take_cash=100))
     assert_illegal(g, 0, ProposeTrade(partner=2, give_cash=5), "one-trade-at-a-time")
     set_cash(g, 2, 50)
-    assert_illegal(g, 2, ACCEPT, "trade-stale")
+    assert_illegal(g, 2, ACCEPT, "trade-cash")
     g.apply(2, REJECT)
     assert_illegal(g, 0, END_TURN, "wrong-decision")
     assert_consistent(g)

@@ -78,15 +78,17 @@ class Bankruptcy:
         if len(alive) == 1:
             self._game_over(alive[0], "last_player")
             return
-        then = "end_turn" if p == self.current else carried
+        # The current player's turn ends; a continuation of the turn it carried (finishing its move)
+        # is void, but one of the game's (the next auction of a batch, a shortage) still runs first.
+        then = carried
+        if p == self.current and (carried is None or carried in self._turn_continuations):
+            then = "end_turn"
         if not bank_takes_all:
             mortgaged = [sq for sq in props if self.mortgaged[sq]]
             if mortgaged and not self._receive_mortgaged(creditor, mortgaged, then):
                 return
         elif rules.auctions and props and rules.bankrupt_property_to_bank == "auction":
-            self.auction_queue.extend(props)
-            self.after_auctions = then
-            self._next_queued_auction()
+            self._auction_batch(props, then)
             return
         self._resume(then)
 

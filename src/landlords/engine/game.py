@@ -185,8 +185,7 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
         self.move_total = 0  # the roll total that counts for utility rent
         self.mr_monopoly_pending = False
         self.stack: list[Decision] = []
-        self.auction_queue: list[int] = []
-        self.after_auctions: str | None = None
+        self.auction_batches: list[tuple[list[int], str | None]] = []  # (lots to auction, then), innermost last
         self.winner = -1
         self.end_reason = ""
         self.over = False

@@ -65,13 +65,30 @@ class Market:
         self._push(Decision(D.PLACE_BUILDING, winner, -1, a.item, then))
         self._charge(winner, [(BANK, price)], "auction", None, a.square)
 
+    # A batch of lots auctioned one after another (a bankrupt's lots, the start auction), then a
+    # continuation. Batches nest: a bankruptcy during another batch's auctions opens its own batch on
+    # top, which runs to its end first; each auction's "next_auction" belongs to the innermost batch.
+    def _auction_batch(self, lots: list[int], then: str | None) -> None:
+        self.auction_batches.append((list(lots), then))
+        self._next_queued_auction()
+
     def _next_queued_auction(self) -> None:
-        if self.auction_queue:
-            sq = self.auction_queue.pop(0)
-            self._property_auction(sq, "next_auction")
+        lots, then = self.auction_batches[-1]
+        if lots:
+            self._property_auction(lots.pop(0), "next_auction")
             return
-        then, self.after_auctions = self.after_auctions, None
+        self.auction_batches.pop()
         self._resume(then)
+
+    @property
+    def auction_queue(self) -> list[int]:
+        """The lots still to be auctioned in the innermost batch."""
+        return self.auction_batches[-1][0] if self.auction_batches else []
+
+    @property
+    def after_auctions(self) -> str | None:
+        """What the turn does once the innermost batch of auctions is over."""
+        return self.auction_batches[-1][1] if self.auction_batches else None
 
     # --- buying and auctions
     def _check_buy(self, seat: int, a: Buy) -> None:

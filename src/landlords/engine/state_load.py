@@ -252,6 +252,7 @@ _TURN = (
     "builds",
     "auction_queue",
     "after_auctions",
+    "auction_batches",
     "shortage",
     "uneven_ok",
 )
@@ -444,9 +445,22 @@ def load_state(game: Game, state: Any, r: Reader) -> None:
         if not 0 <= g < len(t.group_members):
             raise r.fail(f"{path}[1]", f"there is no group {g}")
         game.builds_this_turn[(seat, g)] = r.check(raw[2], f"{path}[2]", int)
-    queue = r.get(turn, "auction_queue", "turn.", list, [])
-    game.auction_queue = [r.square(v, f"turn.auction_queue[{i}]", size) for i, v in enumerate(queue)]
-    game.after_auctions = r.get(turn, "after_auctions", "turn.", str, None)
+    game.auction_batches = []
+    if "auction_batches" in turn:  # batches of auctions, innermost last (nested bankruptcies)
+        for i, raw in enumerate(r.get(turn, "auction_batches", "turn.", list)):
+            path = f"turn.auction_batches[{i}]"
+            r.check(raw, path, dict)
+            r.keys(raw, ("lots", "then"), f"{path}.")
+            lots = [
+                r.square(v, f"{path}.lots[{j}]", size) for j, v in enumerate(r.get(raw, "lots", f"{path}.", list))
+            ]
+            game.auction_batches.append((lots, r.get(raw, "then", f"{path}.", str, None)))
+    else:  # a position that names one batch only
+        queue = r.get(turn, "auction_queue", "turn.", list, [])
+        lots = [r.square(v, f"turn.auction_queue[{i}]", size) for i, v in enumerate(queue)]
+        then = r.get(turn, "after_auctions", "turn.", str, None)
+        if lots or then is not None:
+            game.auction_batches.append((lots, then))
     shortage = turn.get("shortage")
     game._shortage = None if shortage is None else read_dataclass(r, shortage, "turn.shortage", _TYPES["Shortage"])
 

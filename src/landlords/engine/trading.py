@@ -6,6 +6,8 @@ the state that ``Game.__init__`` sets up.
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import decision as D
 from . import events as E
 from .actions import (
@@ -16,101 +18,155 @@ from .actions import (
 from .decision import Decision, Trade
 from .errors import IllegalAction
 
+Problem = tuple[str, str, dict[str, Any]]  # (rule, message template, parameters) of an IllegalAction
+
 
 class Trading:
     # --- trades
+    def may_propose_trade(self, seat: int) -> bool:
+        """Whether ``seat`` may propose a trade now, whatever it offers (for menus: trades are not
+        enumerated by ``legal_actions``); the offer itself is checked by :meth:`check`."""
+        if self.over or self.bankrupt[seat]:
+            return False
+        try:
+            self._check_trade_moment(seat)
+        except IllegalAction:
+            return False
+        return True
+
     def _check_trade(self, seat: int, a: ProposeTrade) -> None:
         self._alive_check(seat)
-        q = a.partner
-        if not isinstance(q, int) or not 0 <= q < self.n or q == seat or self.bankrupt[q]:
-            raise IllegalAction("trade-partner", "trade with another player still in the game")
+        self._check_trade_moment(seat)
+        why = self._trade_problem(_trade_of(seat, a))
+        if why is not None:
+            raise IllegalAction(why[0], why[1], **why[2])
+
+    def _check_trade_moment(self, seat: int) -> None:
+        """Whether offers may be made now at all (the timing, another offer waiting, a debt)."""
         if any(d.kind == D.TRADE_RESPONSE for d in self.stack):
             raise IllegalAction("one-trade-at-a-time", "another offer is waiting for an answer")
         if self._shortage is not None:
             raise IllegalAction("shortage-auction", "wait until the scarce buildings are shared out")
-        if not self.rules.trade_in_debt and any(d.kind == D.DEBT and d.seat == seat for d in self.stack):
+        if not self.rules.trade_in_debt and self.in_debt(seat):
             raise IllegalAction(
                 "no-trade-in-debt", "while raising cash for a debt you may sell and mortgage, not trade"
             )
         self._check_window(seat, self.rules.trade_timing, "trade-timing", "proposing a trade")
-        if not (
-            a.give_properties or a.give_cash or a.give_cards or a.take_properties or a.take_cash or a.take_cards
-        ):
-            raise IllegalAction("empty-trade", "the offer is empty")
-        for side, props, cash, cards in (
-            (seat, a.give_properties, a.give_cash, a.give_cards),
-            (q, a.take_properties, a.take_cash, a.take_cards),
-        ):
-            who = self.names[side]
-            if not isinstance(cash, int) or cash < 0:
-                raise IllegalAction("trade-cash", "{player} cannot give {amount} in cash", player=who, amount=cash)
-            if cash > self.cash[side]:
-                raise IllegalAction("trade-cash", "{player} cannot give {amount} in cash", player=who, amount=cash)
-            if len(set(props)) != len(props):
-                raise IllegalAction("trade-property", "{player} cannot trade {square}", player=who, square="x2")
-            for sq in props:
-                if not isinstance(sq, int) or not 0 <= sq < self.size or self.owner[sq] != side:
-                    raise IllegalAction(
-                        "trade-property", "{player} cannot trade {square}", player=who, square=str(sq)
-                    )
-                if self.mortgaged[sq] and not self.rules.trade_mortgaged:
-                    raise IllegalAction(
-                        "no-trading-mortgaged",
-                        "{square} is mortgaged: it cannot be sold",
-                        square=self.edition.squares[sq].name,
-                    )
-                if any(self.level[m] for m in self.t.members[sq]):
-                    raise IllegalAction(
-                        "trade-no-buildings-in-group",
-                        "{square}: sell the group's buildings to the bank before trading any of its lots",
-                        square=self.edition.squares[sq].name,
-                    )
-            held = list(self.jail_cards[side])
-            for deck in cards:
-                if deck not in held:
-                    raise IllegalAction(
-                        "trade-jail-card", "{player} has no jail card from {deck}", player=who, deck=str(deck)
-                    )
-                held.remove(deck)
+
+    def _trade_problem(self, tr: Trade) -> Problem | None:
+        """Why a two-party offer cannot be carried out now, or None: checked when it is proposed and
+        again, as a whole, when it is accepted (it may have waited while the position changed)."""
+        p, q = tr.proposer, tr.partner
+        if q == p or self.bankrupt[q]:
+            return ("trade-partner", "trade with another player still in the game", {})
+        properties = tuple((sq, p, q) for sq in tr.give_properties) + tuple(
+            (sq, q, p) for sq in tr.take_properties
+        )
+        cash = ((p, q, tr.give_cash),) if tr.give_cash else ()
+        if tr.take_cash:
+            cash += ((q, p, tr.take_cash),)
+        cards = tuple((deck, p, q) for deck in tr.give_cards) + tuple((deck, q, p) for deck in tr.take_cards)
+        why = self._offer_problem(p, properties, cash, cards)
+        if why is not None:
+            return why
         if self.rules.trade_price_cap:
-            for props, cash in ((a.give_properties, a.take_cash), (a.take_properties, a.give_cash)):
-                if props and cash > sum(2 * self.t.price[sq] + 100 for sq in props):
-                    raise IllegalAction(
-                        "trade-price-cap", "a property may be sold for at most twice its price + 100"
+            for props, price in ((tr.give_properties, tr.take_cash), (tr.take_properties, tr.give_cash)):
+                if props and price > sum(2 * self.t.price[sq] + 100 for sq in props):
+                    return ("trade-price-cap", "a property may be sold for at most twice its price + 100", {})
+        return None
+
+    def _offer_problem(
+        self,
+        proposer: int,
+        properties: tuple[tuple[int, int, int], ...],
+        cash: tuple[tuple[int, int, int], ...],
+        cards: tuple[tuple[str, int, int], ...],
+    ) -> Problem | None:
+        """Why an offer between any number of players cannot be carried out now, or None.
+
+        ``properties``: ``(square, giver, receiver)``; ``cash``: ``(payer, payee, amount)``; ``cards``:
+        ``(deck, giver, receiver)``. The one check of what is traded, shared by the classic trade and
+        the variants' deals, when proposed and when accepted: every party still in the game, every lot
+        held by its giver and tradeable under the rules (mortgaged, buildings in its group), every card
+        held, every payer able to pay, and a party in debt only raising cash."""
+        names, rules = self.names, self.rules
+        partner = ("trade-partner", "trade with another player still in the game", {})
+        if not (properties or cash or cards):
+            return ("empty-trade", "the offer is empty", {})
+        if self.bankrupt[proposer]:
+            return partner
+        parties: set[int] = set()
+        net = [0] * self.n
+        for sq, giver, to in properties:
+            if giver < 0 or self.owner[sq] != giver:
+                who = names[giver] if giver >= 0 else names[proposer]
+                return ("trade-property", "{player} cannot trade {square}", {"player": who, "square": str(sq)})
+            if to == giver or self.bankrupt[to]:
+                return partner
+            square = self.edition.squares[sq].name
+            if self.mortgaged[sq] and not rules.trade_mortgaged:
+                return ("no-trading-mortgaged", "{square} is mortgaged: it cannot be sold", {"square": square})
+            if any(self.level[m] for m in self.t.members[sq]):
+                return (
+                    "trade-no-buildings-in-group",
+                    "{square}: sell the group's buildings to the bank before trading any of its lots",
+                    {"square": square},
+                )
+            parties.add(giver)
+            parties.add(to)
+        for frm, to, amount in cash:
+            if frm == to or self.bankrupt[frm] or self.bankrupt[to]:
+                return partner
+            net[frm] -= amount
+            net[to] += amount
+            parties.add(frm)
+            parties.add(to)
+        held = [list(c) for c in self.jail_cards]
+        for deck, frm, to in cards:
+            if frm == to or self.bankrupt[frm] or self.bankrupt[to]:
+                return partner
+            if deck not in held[frm]:
+                return (
+                    "trade-jail-card",
+                    "{player} has no jail card from {deck}",
+                    {"player": names[frm], "deck": deck},
+                )
+            held[frm].remove(deck)
+            parties.add(frm)
+            parties.add(to)
+        for s in sorted(parties):
+            if self.cash[s] + net[s] < 0:
+                return (
+                    "trade-cash",
+                    "{player} cannot give {amount} in cash",
+                    {"player": names[s], "amount": -net[s]},
+                )
+            if self.in_debt(s):
+                if not rules.trade_in_debt:
+                    return (
+                        "no-trade-in-debt",
+                        "while raising cash for a debt you may sell and mortgage, not trade",
+                        {},
                     )
+                if net[s] < 0:
+                    debt = next(d.data.amount for d in self.stack if d.kind == D.DEBT and d.seat == s)
+                    return (
+                        "no-spending-in-debt",
+                        "{player} owes {amount}: raise cash (sell, mortgage) before spending any",
+                        {"player": names[s], "amount": debt},
+                    )
+        return None
 
     def _do_trade(self, seat: int, a: ProposeTrade) -> None:
-        trade = Trade(
-            seat,
-            a.partner,
-            tuple(a.give_properties),
-            a.give_cash,
-            tuple(a.give_cards),
-            tuple(a.take_properties),
-            a.take_cash,
-            tuple(a.take_cards),
-        )
         self._emit(E.TradeProposed, seat, a.partner, a.to_json())
-        self._push(Decision(D.TRADE_RESPONSE, a.partner, -1, trade))
+        self._push(Decision(D.TRADE_RESPONSE, a.partner, -1, _trade_of(seat, a)))
 
     def _check_answer(self, seat: int, a: Action) -> None:
         d = self._expect(seat, D.TRADE_RESPONSE, "answering an offer")
-        if isinstance(a, Accept):
-            # the offer may have gone stale (cash spent, property sold...)
-            self._check_stale(d.data)
-
-    def _check_stale(self, tr: Trade) -> None:
-        for side, props, cash, cards in (
-            (tr.proposer, tr.give_properties, tr.give_cash, tr.give_cards),
-            (tr.partner, tr.take_properties, tr.take_cash, tr.take_cards),
-        ):
-            if cash > self.cash[side] or any(self.owner[sq] != side for sq in props):
-                raise IllegalAction("trade-stale", "the offer no longer matches what the players hold")
-            held = list(self.jail_cards[side])
-            for deck in cards:
-                if deck not in held:
-                    raise IllegalAction("trade-stale", "the offer no longer matches what the players hold")
-                held.remove(deck)
+        if isinstance(a, Accept):  # the whole offer again, against the position now: a stale one is rejected
+            why = self._trade_problem(d.data)
+            if why is not None:
+                raise IllegalAction(why[0], why[1], **why[2])
 
     def _do_answer(self, seat: int, a: Action) -> None:
         d = self.stack.pop()
@@ -139,3 +195,16 @@ class Trading:
         # whoever receives mortgaged property decides: lift now, or pay the fee (H-15)
         self._receive_mortgaged(p, list(tr.take_properties), None)
         self._receive_mortgaged(q, list(tr.give_properties), None)
+
+
+def _trade_of(seat: int, a: ProposeTrade) -> Trade:
+    return Trade(
+        seat,
+        a.partner,
+        a.give_properties,
+        a.give_cash,
+        a.give_cards,
+        a.take_properties,
+        a.take_cash,
+        a.take_cards,
+    )

@@ -63,6 +63,10 @@ class TurnFlow:
         }
     )
 
+    # continuations that carry on the current player's move or turn (void once that player is bankrupt);
+    # a variant adds its own
+    _turn_continuations: frozenset[str] = frozenset({"land_done", "jail_move", "end_turn"})
+
     # ------------------------------------------------------------ turn flow
     def _start_turn(self, seat: int) -> None:
         n = self.n

@@ -22,9 +22,7 @@ class AuctionsMixin:
         lots = list(self.t.properties)
         self.chance.shuffle(lots)
         self.bp_start_phase = True
-        self.auction_queue = lots[: self.rules.start_auction_lots]
-        self.after_auctions = "bp_start_done"
-        self._next_queued_auction()
+        self._auction_batch(lots[: self.rules.start_auction_lots], "bp_start_done")
 
     # ------------------------------------------------------------ auctions (1.4)
     def _property_auction(self, sq: int, then: str | None, exclude: int = -1) -> None:

@@ -26,9 +26,11 @@ class DealsMixin:
         if not self.rules.trade_in_debt and any(d.kind == D.DEBT for d in self.stack):
             raise IllegalAction("no-trade-in-debt", "no deals while a payment is owed")
 
-    def _check_trade(self, seat: int, a: ProposeTrade) -> None:
-        self._alive_check(seat)
+    def _check_trade_moment(self, seat: int) -> None:
         self._check_deal_moment(seat)
+        super()._check_trade_moment(seat)
+
+    def _check_trade(self, seat: int, a: ProposeTrade) -> None:
         super()._check_trade(seat, a)
         if self.rules.deals_need_active_player and self.current not in (seat, a.partner):
             raise IllegalAction(
@@ -43,106 +45,37 @@ class DealsMixin:
         return super()._receive_mortgaged(receiver, squares, then)
 
     # ------------------------------------------------------------ deals with any number of parties (B-19)
+    def _offer_problem(self, proposer: int, properties: Any, cash: Any, cards: Any) -> Any:
+        if not self.rules.trade_in_debt and any(d.kind == D.DEBT for d in self.stack):
+            return ("no-trade-in-debt", "no deals while a payment is owed", {})  # 000:379,513
+        return super()._offer_problem(proposer, properties, cash, cards)
+
     def _deal_problem(
         self,
         proposer: int,
         properties: tuple[tuple[int, int], ...],
         cash: tuple[tuple[int, int, int], ...],
         cards: tuple[tuple[str, int, int], ...],
+        givers: tuple[int, ...] | None = None,
     ) -> tuple[str, str, dict[str, Any]] | None:
-        """Why the deal cannot be made now: (rule, message template, parameters), or None."""
-        n, names = self.n, self.names
-
-        def seat_ok(s: Any) -> bool:
-            return isinstance(s, int) and not isinstance(s, bool) and 0 <= s < n and not self.bankrupt[s]
-
-        partner = ("trade-partner", "trade with another player still in the game", {})
-        if not (properties or cash or cards):
-            return ("empty-trade", "the offer is empty", {})
-        parties: set[int] = set()
-        seen: set[int] = set()
-        net = [0] * n
-        for item in properties:
-            if not isinstance(item, tuple) or len(item) != 2 or not isinstance(item[0], int):
-                return (
-                    "trade-property",
-                    "{player} cannot trade {square}",
-                    {"player": names[proposer], "square": str(item)},
-                )
-            sq, to = item
-            giver = self.owner[sq] if 0 <= sq < self.size else -1
-            if giver < 0 or sq in seen:
-                return (
-                    "trade-property",
-                    "{player} cannot trade {square}",
-                    {"player": names[proposer], "square": str(sq)},
-                )
-            seen.add(sq)
-            square = self.edition.squares[sq].name
-            if not seat_ok(to) or to == giver:
-                return partner
-            if self.mortgaged[sq] and not self.rules.trade_mortgaged:
-                return ("no-trading-mortgaged", "{square} is mortgaged: it cannot be sold", {"square": square})
-            if any(self.level[m] for m in self.t.members[sq]):  # 000:485
-                return (
-                    "trade-no-buildings-in-group",
-                    "{square}: sell the group's buildings to the bank before trading any of its lots",
-                    {"square": square},
-                )
-            parties.update((giver, to))
-        for item in cash:
-            if not isinstance(item, tuple) or len(item) != 3:
-                return (
-                    "trade-cash",
-                    "{player} cannot give {amount} in cash",
-                    {"player": names[proposer], "amount": str(item)},
-                )
-            frm, to, amount = item
-            if not (seat_ok(frm) and seat_ok(to)) or frm == to:
-                return partner
-            if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
-                return (
-                    "trade-cash",
-                    "{player} cannot give {amount} in cash",
-                    {"player": names[frm], "amount": str(amount)},
-                )
-            net[frm] -= amount
-            net[to] += amount
-            parties.update((frm, to))
-        held = [list(c) for c in self.jail_cards]
-        for item in cards:
-            if not isinstance(item, tuple) or len(item) != 3:
-                return (
-                    "trade-jail-card",
-                    "{player} has no jail card from {deck}",
-                    {"player": names[proposer], "deck": str(item)},
-                )
-            deck, frm, to = item
-            if not (seat_ok(frm) and seat_ok(to)) or frm == to:
-                return partner
-            if deck not in held[frm]:
-                return (
-                    "trade-jail-card",
-                    "{player} has no jail card from {deck}",
-                    {"player": names[frm], "deck": str(deck)},
-                )
-            held[frm].remove(deck)
-            parties.update((frm, to))
+        """Why the deal cannot be made now: (rule, message template, parameters), or None. ``givers``:
+        the holders of the lots when the deal was proposed (a deal waiting for answers binds them)."""
+        if givers is None:
+            givers = tuple(self.owner[sq] for sq, _ in properties)
+        lots = tuple((sq, giver, to) for (sq, to), giver in zip(properties, givers, strict=True))
+        why = self._offer_problem(proposer, lots, cash, cards)
+        if why is not None:
+            return why
+        parties = {s for _, giver, to in lots for s in (giver, to)}
+        parties |= {s for frm, to, _ in cash for s in (frm, to)} | {s for _, frm, to in cards for s in (frm, to)}
         if proposer not in parties:
             return ("deal-proposer-party", "the proposer must be a party to the deal", {})
         if self.rules.deals_need_active_player and self.current not in parties:
             return (
                 "deal-needs-active-player",
                 "a deal must involve {player}, whose turn it is",
-                {"player": names[self.current]},
+                {"player": self.names[self.current]},
             )
-        for p in parties:
-            if self.cash[p] + net[p] < 0:
-                return (
-                    "trade-cash",
-                    "{player} cannot give {amount} in cash",
-                    {"player": names[p], "amount": -net[p]},
-                )
         return None
 
     def _check_deal(self, seat: int, a: ProposeDeal) -> None:
@@ -159,7 +92,8 @@ class DealsMixin:
             s for _, frm, to in a.cards for s in (frm, to)
         }
         others = sorted(parties - {seat}, key=lambda s: (s - seat) % self.n)
-        deal = Deal(seat, a.properties, a.cash, a.cards, list(others))
+        givers = tuple(self.owner[sq] for sq, _ in a.properties)
+        deal = Deal(seat, a.properties, a.cash, a.cards, list(others), givers)
         self._emit(DealProposed, seat, tuple(sorted(parties)), a.to_json())
         self._push_chain([Decision(DEAL_RESPONSE, q, -1, deal) for q in others], None)
 
@@ -169,10 +103,11 @@ class DealsMixin:
             super()._check_answer(seat, a)
             return
         d = self._expect(seat, DEAL_RESPONSE, "answering a deal")
-        if isinstance(a, Accept):
+        if isinstance(a, Accept):  # the whole deal again, against the position now: a stale one is rejected
             deal: Deal = d.data
-            if self._deal_problem(deal.proposer, deal.properties, deal.cash, deal.cards) is not None:
-                raise IllegalAction("trade-stale", "the offer no longer matches what the players hold")
+            why = self._deal_problem(deal.proposer, deal.properties, deal.cash, deal.cards, deal.givers)
+            if why is not None:
+                raise IllegalAction(why[0], why[1], **why[2])
 
     def _do_answer(self, seat: int, a: Action) -> None:
         top = self.stack[-1] if self.stack else None

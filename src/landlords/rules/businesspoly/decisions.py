@@ -30,3 +30,4 @@ class Deal:
     cash: tuple[tuple[int, int, int], ...]
     cards: tuple[tuple[str, int, int], ...]
     pending: list[int] = field(default_factory=list)  # parties yet to accept
+    givers: tuple[int, ...] = ()  # the holder of each lot of ``properties`` when the deal was proposed

@@ -32,6 +32,7 @@ class BusinesspolyGame(TurnMixin, LapMixin, DealsMixin, AuctionsMixin, OfficesMi
         SellLot: ("_check_sell_lot", "_do_sell_lot"),
         ProposeDeal: ("_check_deal", "_do_deal"),
     }
+    _turn_continuations = Game._turn_continuations | {"bp_land", "bp_lap_mortgages"}
     card_effects = Game.card_effects | {
         "begging",
         "collect_from_each_able",

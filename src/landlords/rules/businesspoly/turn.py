@@ -116,9 +116,9 @@ class TurnMixin:
         elif then == "bp_start_done":
             self.bp_start_phase = False
         elif then == "end_turn" and self.bp_start_phase:
-            # the first player went bankrupt in the start auction: the next one starts, the auction goes on
-            self._end_turn()
-            if not self.over:
+            # the first player went bankrupt in the start auction: the auctions go on (the turn passes
+            # to the next player once the last is over)
+            if not any(d.kind == D.AUCTION for d in self.stack):
                 self._next_queued_auction()
         else:
             super()._resume(then)

@@ -34,6 +34,7 @@ from .seed import (
 class OdessaGame(ExchangeMixin, MalinasMixin, ArtelsMixin, MortgageMixin, Game):
     """A game of «Одесская Монополия»: the classic engine with the hooks above overridden."""
 
+    _turn_continuations = Game._turn_continuations | {"exchange_move"}
     _handler_names = {
         **Game._handler_names,
         ChallengeMalina: ("_check_challenge", "_do_challenge"),
