@@ -189,6 +189,8 @@ def _perturbed(game: landlords.Game, attr: str) -> None:
         value.append(RentClaim(0, 1, 1, 2, game.turn))
     elif attr == "decks":
         next(iter(value.values())).rotate(1)
+    elif attr == "auction_batches":
+        value.append(([1], None))
     elif attr == "builds_this_turn":
         value[(0, 0)] = value.get((0, 0), 0) + 1
     else:
@@ -233,7 +235,7 @@ def test_the_state_hash_sees_every_attribute_of_the_state(ruleset):
 @pytest.mark.parametrize(
     "attr, value",
     [
-        ("after_auctions", "end_turn"),
+        ("auction_batches", [([], "end_turn")]),  # (after_auctions: the innermost batch's continuation)
         ("sent_to_jail", True),
         ("uneven_ok", True),
         ("over", True),
