@@ -31,6 +31,7 @@ class Bankruptcy:
         props = self.owned_by(p)
         self._emit(E.WentBankrupt, p, creditor)
         self.bankrupt[p] = True
+        self.bankrupt_order.append(p)
         for sq in props:  # buildings go back to the bank (sold at the sell-back price for a creditor)
             level = self.level[sq]
             if level:

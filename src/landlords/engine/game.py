@@ -191,7 +191,9 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
         self.over = False
         self.finished_by: str | None = None
         self.uneven_ok = False  # set once a hotel was cleared outright for want of houses (REC H-2)
+        self.bankrupt_order: list[int] = []  # seats in the order they went bankrupt (for the standings)
         self._first = 0
+        self.order = list(range(n))  # the seats in playing order, from the first player
         if opening:
             self._choose_first(first_player)
             self._start_turn(self._first)
@@ -427,23 +429,66 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
                 raise ConfigError(f"edition {self.edition.id!r} has no deck {deck_id!r}")
 
     def _choose_first(self, first_player: int | None) -> None:
+        """The first player and the playing order: ``first_player`` given, seat 0, or the highest
+        roll of both dice; then clockwise, or (``turn_order="ranking"``) by that roll (000:407)."""
+        n = self.n
         if first_player is not None:
-            if not 0 <= first_player < self.n:
-                raise ConfigError(f"first_player must be a seat from 0 to {self.n - 1}")
-            self._first = first_player
+            if type(first_player) is not int or not 0 <= first_player < n:
+                raise ConfigError(f"first_player must be a seat from 0 to {n - 1}")
+            self._set_order(first_player)
             return
         if not self.rules.turn_order_by_roll:
-            self._first = 0
+            self._set_order(0)
             return
-        contenders = list(range(self.n))
         rolls: list[tuple[int, int]] = []
-        while len(contenders) > 1:
-            results = [(p, sum(self.chance.roll(2, self.rules.dice_sides))) for p in contenders]
-            rolls.extend(results)
-            best = max(total for _, total in results)
-            contenders = [p for p, total in results if total == best]
-        self._first = contenders[0]
+        if self.rules.turn_order == "ranking":
+            ranked = self._rank_by_roll(list(range(n)), rolls)
+            self._first = ranked[0]
+            self.order = ranked
+        else:
+            contenders = list(range(n))
+            while len(contenders) > 1:
+                results = [(p, sum(self.chance.roll(2, self.rules.dice_sides))) for p in contenders]
+                rolls.extend(results)
+                best = max(total for _, total in results)
+                contenders = [p for p, total in results if total == best]
+            self._set_order(contenders[0])
         self._emit(E.TurnOrderRolled, tuple(rolls), self._first)
+
+    def _rank_by_roll(self, seats: list[int], rolls: list[tuple[int, int]]) -> list[int]:
+        """000:407 «У кого сумма выше, тот начинает игру. Кто оказался на втором месте, тот ходит вторым
+        и так далее»: highest total first; players who tie roll again among themselves for their places."""
+        if len(seats) < 2:
+            return seats
+        results = [(p, sum(self.chance.roll(2, self.rules.dice_sides))) for p in seats]
+        rolls.extend(results)
+        out: list[int] = []
+        for total in sorted({t for _, t in results}, reverse=True):
+            out += self._rank_by_roll([p for p, t in results if t == total], rolls)
+        return out
+
+    def _set_order(self, first: int) -> None:
+        self._first = first
+        self.order = [(first + i) % self.n for i in range(self.n)]
+
+    def next_seat(self, seat: int) -> int:
+        """The seat that plays after ``seat`` (bankrupt or not)."""
+        order = self.order
+        return order[(order.index(seat) + 1) % self.n]
+
+    def seats_after(self, seat: int) -> list[int]:
+        """Every seat in playing order, starting with the one after ``seat`` and ending with ``seat``."""
+        order = self.order
+        i = order.index(seat) + 1
+        return order[i:] + order[:i]
+
+    def standings(self) -> list[int]:
+        """The seats ranked: the winner first, then the players still in by net worth (richest first,
+        ties by seat), then the bankrupt ones, the last to go out first."""
+        head = [self.winner] if self.winner >= 0 else []
+        alive = [p for p in range(self.n) if not self.bankrupt[p] and p != self.winner]
+        alive.sort(key=lambda p: (-self.net_worth(p), p))
+        return head + alive + self.bankrupt_order[::-1]
 
     # ================================================================ internals
     def _emit(self, cls: type[E.Event], *args: Any) -> None:

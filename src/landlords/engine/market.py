@@ -32,9 +32,7 @@ class Market:
         self._push(Decision(D.AUCTION, bidders[0], sq, state, then))
 
     def _property_auction(self, sq: int, then: str | None, exclude: int = -1) -> None:
-        start = (self.current + 1) % self.n
-        order = [(start + i) % self.n for i in range(self.n)]
-        bidders = [b for b in order if b != exclude]
+        bidders = [b for b in self.seats_after(self.current) if b != exclude]
         self._start_auction(sq, "property", bidders, self.rules.auction_min_bid, then)
 
     def _auction_step(self, d: Decision) -> None:

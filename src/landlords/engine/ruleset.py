@@ -38,6 +38,7 @@ BankruptToBank = Literal["auction", "unowned"]
 StartMode = Literal["normal", "start_auction", "intro_lap"]
 GroupScope = Literal["all", "streets"]
 BuildLimitPer = Literal["move", "turn"]
+TurnOrder = Literal["clockwise", "ranking"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +54,11 @@ class Ruleset:
     max_players: int = opt(8, "most players", "000:9")
     starting_cash: int = opt(1500, "cash each player starts with (lost in the seed; REC H-8)", "000:23")
     turn_order_by_roll: bool = opt(True, "highest roll of both dice starts, then seat order", "000:170")
+    turn_order: TurnOrder = opt(
+        "clockwise",
+        "after the first player: 'clockwise' (the next seat), or 'ranking' (by the first roll, highest first)",
+        "000:170",
+    )
 
     # --- B. dice and doubles
     dice_sides: int = opt(6, "faces of each movement die (4 for Project Euler 84's check)", "000:174")

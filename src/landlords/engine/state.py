@@ -50,6 +50,8 @@ CORE_STATE: dict[str, str] = {
     "decks": "decks",
     "current": "turn.current",
     "_first": "turn.first",
+    "order": "turn.order",
+    "bankrupt_order": "turn.bankrupt_order",
     "turn": "turn.number",
     "round": "turn.round",
     "rolls": "turn.rolls",
@@ -166,6 +168,8 @@ def dump_state(game: Game) -> dict[str, Any]:
         "turn": {
             "current": game.current,
             "first": game._first,
+            "order": list(game.order),
+            "bankrupt_order": list(game.bankrupt_order),
             "number": game.turn,
             "round": game.round,
             "rolls": game.rolls,

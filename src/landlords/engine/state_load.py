@@ -253,6 +253,8 @@ _TURN = (
     "auction_queue",
     "after_auctions",
     "auction_batches",
+    "order",
+    "bankrupt_order",
     "shortage",
     "uneven_ok",
 )
@@ -409,6 +411,18 @@ def load_state(game: Game, state: Any, r: Reader) -> None:
     r.keys(turn, _TURN, "turn.")
     game.current = r.seat(r.get(turn, "current", "turn.", int, 0), "turn.current", n)
     game._first = r.seat(r.get(turn, "first", "turn.", int, game._first), "turn.first", n)
+    clockwise = [(game._first + i) % n for i in range(n)]
+    order = [
+        r.seat(v, f"turn.order[{i}]", n) for i, v in enumerate(r.get(turn, "order", "turn.", list, clockwise))
+    ]
+    if sorted(order) != list(range(n)) or order[0] != game._first:
+        raise r.fail("turn.order", "must list every seat once, the first player first")
+    game.order = order
+    gone = [p for p in range(n) if game.bankrupt[p]]
+    out = r.get(turn, "bankrupt_order", "turn.", list, gone)
+    game.bankrupt_order = [r.seat(v, f"turn.bankrupt_order[{i}]", n) for i, v in enumerate(out)]
+    if sorted(game.bankrupt_order) != gone:
+        raise r.fail("turn.bankrupt_order", "must list every bankrupt seat once, in the order they went out")
     for key, attr in (("number", "turn"), ("round", "round"), ("rolls", "rolls"), ("doubles", "doubles")):
         value = r.get(turn, key, "turn.", int, 1 if key == "number" else 0)  # a new game is in turn 1
         if value < 0:

@@ -69,12 +69,11 @@ class TurnFlow:
 
     # ------------------------------------------------------------ turn flow
     def _start_turn(self, seat: int) -> None:
-        n = self.n
         while self.bankrupt[seat] or self.skip_next[seat]:  # the game is not over: someone plays
             if not self.bankrupt[seat]:
                 self.skip_next[seat] = False
                 self._emit(E.TurnSkipped, seat, "free_parking")
-            seat = (seat + 1) % n
+            seat = self.next_seat(seat)
             if seat == self._first:
                 self.round += 1
         limit = self.rules.turn_limit
@@ -102,7 +101,7 @@ class TurnFlow:
             self.stack[:] = [d for d in self.stack if d.kind not in (D.PRE_ROLL, D.POST_ROLL)]
         if self.stack:  # an unrelated interrupt is still open (cannot normally happen)
             return
-        nxt = (self.current + 1) % self.n
+        nxt = self.next_seat(self.current)
         if nxt == self._first:
             self.round += 1
         self._start_turn(nxt)

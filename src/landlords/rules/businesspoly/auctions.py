@@ -27,8 +27,9 @@ class AuctionsMixin:
     # ------------------------------------------------------------ auctions (1.4)
     def _property_auction(self, sq: int, then: str | None, exclude: int = -1) -> None:
         rules = self.rules
-        first = self.current if self.bp_start_phase else (self.current + 1) % self.n
-        bidders = [(first + i) % self.n for i in range(self.n)]
+        bidders = self.seats_after(self.current)
+        if self.bp_start_phase:  # the first player bids first
+            bidders = bidders[-1:] + bidders[:-1]
         bidders = [b for b in bidders if b != exclude]
         low = rules.auction_min_bid
         if rules.auction_start_percent:  # 000:481 «Аукцион всегда начинается с половины стоимости участка»

@@ -91,7 +91,7 @@ class DealsMixin:
         parties |= {s for frm, to, _ in a.cash for s in (frm, to)} | {
             s for _, frm, to in a.cards for s in (frm, to)
         }
-        others = sorted(parties - {seat}, key=lambda s: (s - seat) % self.n)
+        others = [s for s in self.seats_after(seat) if s in parties and s != seat]
         givers = tuple(self.owner[sq] for sq, _ in a.properties)
         deal = Deal(seat, a.properties, a.cash, a.cards, list(others), givers)
         self._emit(DealProposed, seat, tuple(sorted(parties)), a.to_json())

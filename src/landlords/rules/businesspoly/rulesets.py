@@ -10,6 +10,10 @@ _COMMON: dict[str, tuple[Any, str]] = dict(
     variant=("businesspoly", "000:293-593"),
     starting_cash=(2500, "000:413 (the start auction; REC B-3 for the introductory lap)"),
     turn_order_by_roll=(True, "000:407"),
+    turn_order=(
+        "ranking",
+        "000:407 («Кто оказался на втором месте, тот ходит вторым»; 'clockwise' by agreement, 000:409)",
+    ),
     salary=(450, "000:333,435"),
     salary_on_landing=(True, "000:421,435"),
     doubles_extra_roll=(True, "000:429"),
