@@ -64,7 +64,25 @@ def violations(game: Game) -> list[str]:
         pile = game.decks[deck_id]
         if len(pile) + held != len(deck.cards) or len(set(pile)) != len(pile):
             out.append(f"deck {deck_id} lost or duplicated a card ({len(pile)} in the pile, {held} held)")
+    # a game always waits for someone still in it, until it is over
     if not game.over and not game.stack:
         out.append("the game waits for nothing but is not over")
+    for d in game.stack:
+        if not 0 <= d.seat < game.n or game.bankrupt[d.seat]:
+            out.append(f"a {d.kind} decision waits for seat {d.seat}, which is out of the game")
+    if game.over and game.stack:
+        out.append("the game is over but still waits for a decision")
+    if not game.over and game.stack and not game.bankrupt[game.stack[-1].seat]:
+        top = game.stack[-1]
+        if next(iter(game.legal_actions(top.seat)), None) is None:
+            out.append(f"the {top.kind} decision of seat {top.seat} has no legal answer")
+    # a bankrupt seat owns nothing, and the seats that went out are listed once, in order
+    for p in range(game.n):
+        if game.bankrupt[p] and any(game.owner[sq] == p for sq in range(t.size)):
+            out.append(f"bankrupt seat {p} still owns property")
+    if sorted(game.bankrupt_order) != [p for p in range(game.n) if game.bankrupt[p]]:
+        out.append(f"bankrupt_order {game.bankrupt_order} does not list the bankrupt seats once each")
+    if sorted(game.order) != list(range(game.n)) or game.order[0] != game._first:
+        out.append(f"the playing order {game.order} is not every seat from the first player")
     out.extend(game.variant_violations())  # what a variant's own state must satisfy
     return out
