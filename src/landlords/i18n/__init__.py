@@ -132,6 +132,7 @@ def default_language() -> str:
 
 
 MONEY_PARAMS = frozenset({"amount", "cost", "cash", "price", "need", "have", "fine", "fee", "bid", "low"})
+PERSON_PARAMS = frozenset({"player", "decider", "partner", "owner", "payer", "payee"})
 # parameters that are codes, translated through a catalog section
 CODE_PARAMS = {"when": "when", "waiting": "waiting", "expected": "waiting"}
 
@@ -146,7 +147,11 @@ def reason(lang: str, exc: Exception, money=None) -> str:
     if rule is None or key not in catalog(lang):
         return getattr(exc, "reason", str(exc))
     for name, value in params.items():
-        if money is not None and name in MONEY_PARAMS and isinstance(value, int) and not isinstance(value, bool):
+        if name in PERSON_PARAMS and isinstance(value, str):  # a name: its grammar guessed from it
+            from .grammar import Person, guess
+
+            params[name] = Person(guess(value, lang))
+        elif money is not None and name in MONEY_PARAMS and isinstance(value, int) and not isinstance(value, bool):
             params[name] = money(value)
         elif name in CODE_PARAMS and has(lang, f"{CODE_PARAMS[name]}.{value}"):
             params[name] = tr(lang, f"{CODE_PARAMS[name]}.{value}")
