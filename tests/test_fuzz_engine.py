@@ -316,7 +316,7 @@ def _run(max_examples: int, steps: int) -> None:
 
 
 def test_fuzz_engine_small():
-    _run(max_examples=8, steps=25)
+    _run(max_examples=5, steps=20)
 
 
 @pytest.mark.slow

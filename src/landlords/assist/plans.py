@@ -86,7 +86,9 @@ def _loss(g: Game, seat: int, action: Action) -> float:
         lift_cost = g.unmortgage_cost(sq) - t.mortgage[sq]
         return (lift_cost + 4 * rent) / brings
     refund = g.hotel_value(sq) if g.level[sq] == HOTEL else g.building_value(sq)
-    return (t.house_cost[sq] - refund + 2 * (t.rent[sq][g.level[sq]] - t.rent[sq][g.level[sq] - 1])) / max(refund, 1)
+    return (t.house_cost[sq] - refund + 2 * (t.rent[sq][g.level[sq]] - t.rent[sq][g.level[sq] - 1])) / max(
+        refund, 1
+    )
 
 
 def raise_cash(game: Game, seat: int, need: int) -> Plan:

@@ -135,6 +135,37 @@ def field_problem(kind: Kind, value: Any, path: str, game: Any = None) -> tuple[
     return None
 
 
+def _seat_ok(game: Any, v: Any) -> bool:
+    return type(v) is int and 0 <= v < game.n
+
+
+def _square_ok(game: Any, v: Any) -> bool:
+    return type(v) is int and 0 <= v < game.size
+
+
+def _amount_ok(game: Any, v: Any) -> bool:
+    return type(v) is int and v >= 0
+
+
+def _flag_ok(game: Any, v: Any) -> bool:
+    return v is True or v is False
+
+
+def _int_ok(game: Any, v: Any) -> bool:
+    return type(v) is int
+
+
+_FAST = {SEAT: _seat_ok, SQUARE: _square_ok, AMOUNT: _amount_ok, FLAG: _flag_ok, INT: _int_ok}
+
+
+def field_test(kind: Kind, name: str) -> Any:
+    """A fast ``(game, value) -> bool`` for ``kind`` (the hot path); :func:`field_problem` says why not."""
+    fast = _FAST.get(kind) if type(kind) is str else None
+    if fast is not None:
+        return fast
+    return lambda game, value: field_problem(kind, value, name, game) is None
+
+
 def deep_tuple(value: Any) -> Any:
     """Lists (a record's JSON) as tuples, at every level; anything else unchanged."""
     if type(value) is list or type(value) is tuple:

@@ -64,7 +64,7 @@ from .edition import (
 )
 from .errors import ConfigError, IllegalAction
 from .events import BANK, POT
-from .fields import field_problem
+from .fields import field_problem, field_test
 from .holdings import Holdings
 from .market import Market
 from .ruleset import Ruleset
@@ -233,10 +233,11 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
         if self.bankrupt[seat]:
             raise IllegalAction("bankrupt", "{player} is bankrupt and out of the game", player=self.names[seat])
         if handler[2]:
-            for name, kind in handler[2]:
-                why = field_problem(kind, getattr(action, name), name, self)
-                if why is not None:
-                    raise IllegalAction(why[0], why[1], **why[2])
+            for name, ok, kind in handler[2]:
+                value = getattr(action, name)
+                if not ok(self, value):
+                    why = field_problem(kind, value, name, self)
+                    raise IllegalAction(why[0], why[1], **why[2])  # type: ignore[index]
         handler[0](self, seat, action)  # the action's own check: raises, changes nothing
         if handler[3]:
             self._no_spending_in_debt(seat)
@@ -261,7 +262,7 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
 
     def is_legal(self, seat: int, action: Action) -> bool:
         try:
-            self.check(seat, action)
+            self._checked(seat, action)
         except IllegalAction:
             return False
         return True
@@ -474,7 +475,8 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
     def next_seat(self, seat: int) -> int:
         """The seat that plays after ``seat`` (bankrupt or not)."""
         order = self.order
-        return order[(order.index(seat) + 1) % self.n]
+        i = order.index(seat) + 1
+        return order[i] if i < self.n else order[0]
 
     def seats_after(self, seat: int) -> list[int]:
         """Every seat in playing order, starting with the one after ``seat`` and ending with ``seat``."""
@@ -659,7 +661,8 @@ def _bind_handlers(cls: type[Game]) -> dict[type, tuple[Any, Any, Any, bool]]:
         declared = [name for name, _ in t.FIELDS]
         if declared != [f.name for f in dataclasses.fields(t)]:
             raise TypeError(f"{t.__name__}.FIELDS must declare the kind of every field, in order")
-        out[t] = (getattr(cls, check), getattr(cls, do), t.FIELDS, t.SPENDS)
+        tests = tuple((name, field_test(kind, name), kind) for name, kind in t.FIELDS)
+        out[t] = (getattr(cls, check), getattr(cls, do), tests, t.SPENDS)
     return out
 
 
