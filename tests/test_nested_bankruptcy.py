@@ -94,3 +94,29 @@ def test_the_current_player_going_bankrupt_inside_a_batch_lets_the_batch_finish(
     assert g.decision.kind == "pre_roll" and g.decision.seat == 1
     assert g.auction_batches == []
     assert_consistent(g)
+
+
+def test_a_player_who_goes_out_during_businesspolys_final_call_is_not_asked_again():
+    """Found by reading the continuation code: the final call of an auction (000:481) asks players who
+    passed; one who ran out of time while asked left the game waiting on a bankrupt seat."""
+    g = landlords.new_game(
+        None,
+        "businesspoly",
+        players=4,
+        seed=1,
+        first_player=0,
+        rules={"start_mode": "normal", "timeout_bankrupt": True},
+        dice=[(1, 2)],
+    )
+    g.apply(0, ROLL)
+    g.apply(0, landlords.DECLINE)
+    g.apply(1, Bid(g.decision.data.min_bid))
+    for seat in (2, 3, 0):
+        g.apply(seat, PASS)
+    assert g.decision.seat == 2 and g.bp_final == [2, 3, 0]  # the final call
+    g.apply(2, TimeOut())
+    assert g.decision.kind == "auction" and g.decision.seat == 3
+    g.apply(3, PASS)
+    g.apply(0, TimeOut())  # the last one asked goes out too: the auction closes for seat 1
+    assert g.owner[3] == 1 and g.decision.kind != "auction"
+    assert_consistent(g)

@@ -73,7 +73,7 @@ class Bankruptcy:
             kept.append(x)
         self.stack[:] = kept
         for x in list(self.stack):
-            if x.kind == D.AUCTION and p in x.data.bidders:
+            if x.kind == D.AUCTION and (p in x.data.bidders or x.seat == p):  # (a final call asks a non-bidder)
                 self._drop_bidder(x, p)
         alive = self.alive()
         if len(alive) == 1:
@@ -95,13 +95,14 @@ class Bankruptcy:
 
     def _drop_bidder(self, d: Decision, p: int) -> None:
         a: AuctionState = d.data
-        i = a.bidders.index(p)
-        a.bidders.pop(i)
+        if p in a.bidders:
+            i = a.bidders.index(p)
+            a.bidders.pop(i)
+            if i < a.turn:
+                a.turn -= 1
         if a.high_bidder == p:  # the best standing bid of those still in the game stands
             standing = [(amount, seat) for seat, amount in a.bids if seat != p and not self.bankrupt[seat]]
             a.high_bid, a.high_bidder = max(standing, default=(0, -1))
-        if i < a.turn:
-            a.turn -= 1
         if self.stack and self.stack[-1] is d:
             self._auction_step(d)
         elif a.bidders:

@@ -145,11 +145,14 @@ class BusinesspolyGame(TurnMixin, LapMixin, DealsMixin, AuctionsMixin, OfficesMi
                     paid = min(self.cash[p], amount)
                     self._transfer(p, creditor, paid, debt.reason, debt.square)
                     debt.creditors = [(creditor, amount - paid)]
-        super()._go_bankrupt(p, d)
+        # out of the running auction's final call first, so that the auction asks the next one
         if p in self.bp_out:
             self.bp_out.remove(p)
         if p in self.bp_final:
             self.bp_final.remove(p)
+            if not self.bp_final:
+                self.bp_out = []  # everyone else has answered: the auction closes
+        super()._go_bankrupt(p, d)
 
     # ------------------------------------------------------------ legal actions and the record
     def _decision_actions(self, d: Decision) -> Any:
