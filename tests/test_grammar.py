@@ -120,15 +120,15 @@ def test_a_property_card_in_every_variant_speaks_its_words():
     card = property_card(g, 1, "ru")
     assert [r.label for r in card.rows][:5] == [
         "Цена",
-        "Аренда",
-        "Аренда со всей группой",
-        "Аренда: 1 артель",
-        "Аренда: 2 артели",
+        "Барыш",
+        "Барыш со всей группой",
+        "Барыш: 1 артель",
+        "Барыш: 2 артели",
     ]
-    assert "Аренда: кооператив" in [r.label for r in card.rows] and card.kind_label == "пай"
+    assert "Барыш: кооператив" in [r.label for r in card.rows] and card.kind_label == "пай"
     assert card.owner == "Продаётся: принадлежит банку"
     malina = property_card(g, 5, "en")
-    assert [r.value for r in malina.rows if r.label.startswith("Owning")] == ["100 руб.", "250 руб.", "500 руб.", "1000 руб."]
+    assert [r.value for r in malina.rows if r.label.startswith("Fee")] == ["100 руб.", "250 руб.", "500 руб.", "1000 руб."]
 
 
 def test_with_no_edition_chosen_the_board_follows_the_language():
