@@ -179,3 +179,14 @@ def test_a_variants_own_state_is_part_of_a_position():
     assert game.lap_steps[0] == {gorsad: 33} and game.guild == [2, 0]
     game.apply(0, ROLL)
     assert game.decision.kind == "mortgage_lap" and game.decision.square == gorsad
+
+
+def test_a_scripted_roll_of_the_wrong_size_is_a_clear_error():
+    game = (
+        Position.new("hasbro-ru", edition="classic-us", rules={"speed_die": True})
+        .passed_go("A")
+        .dice((1, 2))
+        .game()
+    )
+    with pytest.raises(UnscriptedChance, match=r"scripted roll \(1, 2\) does not fit a roll of 3 dice"):
+        game.apply(0, ROLL)

@@ -133,11 +133,52 @@ CASES = [
         _both(
             _set("players[1].bankrupt", True),
             _set("players[1].cash", 0),
-            _set("stack", [{"kind": "buy", "seat": 1}]),
+            _set("stack", [{"kind": "buy", "seat": 1, "square": 39}]),
         ),
         "stack[0].seat: seat 1 is bankrupt and decides nothing",
     ),
     (_set("stack", []), "the game waits for nothing but is not over"),
+    (
+        _set("stack", [{"kind": "pre_roll", "seat": 0, "then": "dance"}]),
+        "stack[0].then: 'dance' is not a continuation",
+    ),
+    (_set("stack", [{"kind": "court", "seat": 0}]), "stack[0].kind: 'court' is not a decision of this game"),
+    (
+        _set("stack", [{"kind": "buy", "seat": 0, "square": 0}]),
+        "stack[0]: a buy decision is about a property square",
+    ),
+    (_set("stack", [{"kind": "bus", "seat": 0, "data": [1, 2, 3]}]), "stack[0].data: the Bus decision carries"),
+    (
+        _set(
+            "stack",
+            [
+                {
+                    "kind": "auction",
+                    "seat": 0,
+                    "square": 39,
+                    "data": {
+                        "type": "AuctionState",
+                        "square": 39,
+                        "item": "property",
+                        "bidders": [0, 0],
+                        "min_bid": 1,
+                    },
+                }
+            ],
+        ),
+        "stack[0].data: an auction's bidders are distinct seats",
+    ),
+    (
+        _set(
+            "stack", [{"kind": "debt", "seat": 0, "data": {"type": "Debt", "creditors": [[7, 10]], "reason": "x"}}]
+        ),
+        "stack[0].data: a debt's creditors are (seat, amount)",
+    ),
+    (
+        _set("stack", [{"kind": "pre_roll", "seat": 0}, {"kind": "buy", "seat": 1, "square": 39, "data_of": 0}]),
+        "stack[1].data_of: names a decision below this one that carries data",
+    ),
+    (_set("turn.after_auctions", "party"), "turn.after_auctions: 'party' is not a continuation"),
     (_set("end.over", True), "end.winner: a game that is over has a winner, and only then"),
     (_set("variant", {"guild": [0, 0, 0]}), "variant.guild: is not a field of a position"),
     (_set("chance.state", [1, 2, 3]), "chance.state: must be the generator's 625 numbers"),

@@ -19,7 +19,8 @@ class Chance:
 
     ``script`` is a sequence of rolls (tuples of die faces); each call of :meth:`roll` takes the
     next one if it has as many dice as asked for, and falls back to the generator once the script
-    is used up. A scripted roll with the wrong number of dice is an error, not a silent skip.
+    is used up. A scripted roll with the wrong number of dice is an error (:class:`UnscriptedChance`),
+    not a silent skip.
     ``cards`` counts, per deck, the scripted cards still on top of it. With ``strict`` on, a roll,
     a shuffle or a draw the script does not give raises :class:`UnscriptedChance` instead.
     """
@@ -37,7 +38,7 @@ class Chance:
         if self.script:
             faces = self.script.popleft()
             if len(faces) != n or not all(1 <= f <= sides for f in faces):
-                raise ValueError(f"scripted roll {faces} does not fit a roll of {n} dice with {sides} sides")
+                raise UnscriptedChance(f"scripted roll {faces} does not fit a roll of {n} dice with {sides} sides")
             return faces
         if self.strict:
             raise UnscriptedChance(f"strict chance: a roll of {n} dice is needed and no scripted roll is left")

@@ -30,6 +30,7 @@ class ConfigError(LandlordsError, ValueError):
 
 
 class UnscriptedChance(LandlordsError):
-    """Strict chance (:meth:`Game.set_strict_chance`) is on and the game needs a roll, a shuffle or a
-    card that the script does not give. Raised in the middle of an act: a test has gone off its script,
-    and the game must not be used any further."""
+    """The game needs a roll, a shuffle or a card that the script does not give: strict chance
+    (``game.strict_chance``) is on and the script is used up, or the next scripted roll has the wrong
+    number of dice. Raised in the middle of an act: a test has gone off its script, and the game must
+    not be used any further."""

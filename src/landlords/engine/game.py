@@ -90,6 +90,12 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
 
     # attributes a variant sets that are computed, not state: positions leave them out (engine/state.py)
     derived_state: ClassVar[frozenset[str]] = frozenset()
+    # the decision kinds this game opens and the continuations (``then``) its _resume carries out;
+    # a variant extends both (positions are checked against them)
+    decision_kinds: ClassVar[frozenset[str]] = frozenset(D.DECISION_KINDS)
+    continuations: ClassVar[frozenset[str]] = frozenset(
+        {"land_done", "jail_move", "end_turn", "next_auction", "shortage"}
+    )
 
     # action type -> (check, do); bound per class, so a variant's overrides are the ones called
     _handler_names: ClassVar[dict[type, tuple[str, str]]]
@@ -367,6 +373,12 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
             for action in candidates:
                 if self.is_legal(seat, action):
                     yield action
+
+    def _position_problem(self, d: Decision) -> str | None:
+        """What is wrong with a pending decision read from a position (a variant adds its own)."""
+        from .state_load import decision_problem
+
+        return decision_problem(self, d)
 
     def variant_violations(self) -> list[str]:
         """Invariants of a variant's own state (checked with :func:`invariants.violations`)."""

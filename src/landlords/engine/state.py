@@ -188,7 +188,7 @@ def dump_state(game: Game) -> dict[str, Any]:
             "shortage": to_json(shortage) if shortage is not None else None,
             "uneven_ok": game.uneven_ok,
         },
-        "stack": [_dump_decision(d) for d in game.stack],
+        "stack": _dump_stack(game.stack),
         "end": {
             "over": game.over,
             "winner": game.winner,
@@ -211,11 +211,26 @@ def dump_state(game: Game) -> dict[str, Any]:
 CLAIM_FIELDS = ("owner", "payer", "square", "amount", "turn")
 
 
-def _dump_decision(d: Decision) -> dict[str, Any]:
+def _dump_stack(stack: list[Decision]) -> list[dict[str, Any]]:
+    """The decisions, bottom first. Decisions that share one data object (the parties' answers to one
+    «Бизнесполия» deal) say so with ``data_of``: the index of the first one holding it."""
+    first: dict[int, int] = {}
+    out = []
+    for i, d in enumerate(stack):
+        shared = first.get(id(d.data)) if dataclasses.is_dataclass(d.data) else None
+        out.append(_dump_decision(d, shared))
+        if shared is None and dataclasses.is_dataclass(d.data):
+            first[id(d.data)] = i
+    return out
+
+
+def _dump_decision(d: Decision, shared: int | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"kind": d.kind, "seat": d.seat}
     if d.square >= 0:
         out["square"] = d.square
-    if d.data is not None:
+    if shared is not None:
+        out["data_of"] = shared
+    elif d.data is not None:
         out["data"] = to_json(d.data)
     if d.then is not None:
         out["then"] = d.then

@@ -202,16 +202,26 @@ def like_template(r: Reader, template: Any, value: Any, path: str, game: Game) -
     raise r.fail(path, f"cannot read a {type(template).__name__}")  # pragma: no cover
 
 
-def decision_from_json(r: Reader, raw: Any, path: str, game: Game) -> Decision:
+def decision_from_json(r: Reader, raw: Any, path: str, game: Game, below: list[Decision]) -> Decision:
     r.check(raw, path, dict)
-    r.keys(raw, ("kind", "seat", "square", "data", "then", "deadline"), f"{path}.")
+    r.keys(raw, ("kind", "seat", "square", "data", "data_of", "then", "deadline"), f"{path}.")
     kind = r.get(raw, "kind", f"{path}.", str)
+    if kind not in type(game).decision_kinds:
+        raise r.fail(f"{path}.kind", f"{kind!r} is not a decision of this game")
     seat = r.seat(r.get(raw, "seat", f"{path}.", int), f"{path}.seat", game.n)
     square = r.get(raw, "square", f"{path}.", int, -1)
     if square != -1:
         r.square(square, f"{path}.square", game.size)
-    data = read_decision_data(r, raw.get("data"), f"{path}.data")
+    if "data_of" in raw:
+        shared = r.get(raw, "data_of", f"{path}.", int)
+        if not 0 <= shared < len(below) or not dataclasses.is_dataclass(below[shared].data):
+            raise r.fail(f"{path}.data_of", "names a decision below this one that carries data")
+        data = below[shared].data
+    else:
+        data = read_decision_data(r, raw.get("data"), f"{path}.data")
     then = r.get(raw, "then", f"{path}.", str, None)
+    if then is not None and then not in type(game).continuations:
+        raise r.fail(f"{path}.then", f"{then!r} is not a continuation of this game")
     deadline = r.get(raw, "deadline", f"{path}.", float, None)
     if kind == D.AUCTION and not isinstance(data, AuctionState):
         raise r.fail(f"{path}.data", "an auction needs its AuctionState (bidders, bids)")
@@ -219,7 +229,11 @@ def decision_from_json(r: Reader, raw: Any, path: str, game: Game) -> Decision:
         raise r.fail(f"{path}.data", "a debt needs its Debt (creditors, reason)")
     if kind == D.TRADE_RESPONSE and not isinstance(data, Trade):
         raise r.fail(f"{path}.data", "a trade answer needs its Trade (the offer)")
-    return Decision(kind, seat, square, data, then, deadline)
+    decision = Decision(kind, seat, square, data, then, deadline)
+    problem = game._position_problem(decision)
+    if problem:
+        raise r.fail(f"{path}.data" if data is not None else path, problem)
+    return decision
 
 
 _TOP = ("players", "lots", "bank", "decks", "turn", "stack", "end", "variant", "chance", "options")
@@ -468,15 +482,26 @@ def load_state(game: Game, state: Any, r: Reader) -> None:
             lots = [
                 r.square(v, f"{path}.lots[{j}]", size) for j, v in enumerate(r.get(raw, "lots", f"{path}.", list))
             ]
-            game.auction_batches.append((lots, r.get(raw, "then", f"{path}.", str, None)))
+            then = r.get(raw, "then", f"{path}.", str, None)
+            if then is not None and then not in type(game).continuations:
+                raise r.fail(f"{path}.then", f"{then!r} is not a continuation of this game")
+            game.auction_batches.append((lots, then))
     else:  # a position that names one batch only
         queue = r.get(turn, "auction_queue", "turn.", list, [])
         lots = [r.square(v, f"turn.auction_queue[{i}]", size) for i, v in enumerate(queue)]
         then = r.get(turn, "after_auctions", "turn.", str, None)
+        if then is not None and then not in type(game).continuations:
+            raise r.fail("turn.after_auctions", f"{then!r} is not a continuation of this game")
         if lots or then is not None:
             game.auction_batches.append((lots, then))
     shortage = turn.get("shortage")
     game._shortage = None if shortage is None else read_dataclass(r, shortage, "turn.shortage", _TYPES["Shortage"])
+    if game._shortage is not None:
+        sh = game._shortage
+        if not all(0 <= q < n for q in [sh.requester, *sh.interested]) or not t.is_street[sh.square % size]:
+            raise r.fail("turn.shortage", "a shortage names seats of the game and a street")
+        if sh.item not in ("house", "hotel") or not 0 <= sh.square < size:
+            raise r.fail("turn.shortage", "a shortage is for a house or a hotel on a street")
 
     # ---- the end
     end = r.get(state, "end", "", dict, {})
@@ -488,16 +513,6 @@ def load_state(game: Game, state: Any, r: Reader) -> None:
     if game.over != (game.winner >= 0):
         raise r.fail("end.winner", "a game that is over has a winner, and only then")
 
-    # ---- the decisions
-    if "stack" in state:
-        raw_stack = r.get(state, "stack", "", list)
-        game.stack[:] = [decision_from_json(r, d, f"stack[{i}]", game) for i, d in enumerate(raw_stack)]
-    else:
-        game.stack[:] = [] if game.over else [Decision(D.PRE_ROLL, game.current)]
-    for i, d in enumerate(game.stack):
-        if game.bankrupt[d.seat]:
-            raise r.fail(f"stack[{i}].seat", f"seat {d.seat} is bankrupt and decides nothing")
-
     # ---- the variant's own state
     variant = r.get(state, "variant", "", dict, {})
     from .state import variant_attributes
@@ -507,6 +522,19 @@ def load_state(game: Game, state: Any, r: Reader) -> None:
     for attr in own:
         if attr in variant:
             setattr(game, attr, like_template(r, getattr(game, attr), variant[attr], f"variant.{attr}", game))
+
+    # ---- the decisions
+    if "stack" in state:
+        raw_stack = r.get(state, "stack", "", list)
+        stack: list[Decision] = []
+        for i, raw in enumerate(raw_stack):
+            stack.append(decision_from_json(r, raw, f"stack[{i}]", game, stack))
+        game.stack[:] = stack
+    else:
+        game.stack[:] = [] if game.over else [Decision(D.PRE_ROLL, game.current)]
+    for i, d in enumerate(game.stack):
+        if game.bankrupt[d.seat]:
+            raise r.fail(f"stack[{i}].seat", f"seat {d.seat} is bankrupt and decides nothing")
 
     # ---- chance and options
     chance = r.get(state, "chance", "", dict, {})
@@ -557,3 +585,61 @@ def load_chance(game: Game, chance: dict, r: Reader) -> None:
             raise r.fail(f"chance.scripted_cards.{deck_id}", "more scripted cards than the pile holds")
         c.cards[deck_id] = count
     c.strict = r.get(chance, "strict", "chance.", bool, False)
+
+
+def _seats_ok(game: Game, seats: typing.Iterable[int], parties: bool = False) -> bool:
+    low = -2 if parties else 0  # BANK is -1, POT -2
+    return all(isinstance(q, int) and low <= q < game.n for q in seats)
+
+
+def decision_problem(game: Game, d: Decision, final_call: bool = False) -> str | None:
+    """What is wrong with a decision read from a position (its data against its kind), or None.
+    ``final_call``: an auction asks those who passed once more (a variant's), its turn may be past the
+    last bidder and the seat is not a bidder's."""
+    t, n = game.t, game.n
+    kind, seat, square, data = d.kind, d.seat, d.square, d.data
+    if kind in (D.BUY, D.MORTGAGE_TRANSFER) and (square < 0 or not t.is_property[square]):
+        return f"a {kind} decision is about a property square"
+    if kind == D.INCOME_TAX and square < 0:
+        return "an income tax decision names its square"
+    if kind == D.AUCTION:
+        a: AuctionState = data
+        if not a.bidders or len(set(a.bidders)) != len(a.bidders) or not _seats_ok(game, a.bidders):
+            return "an auction's bidders are distinct seats, at least one"
+        if (
+            not 0 <= a.turn < len(a.bidders) + final_call
+            or not -1 <= a.high_bidder < n
+            or a.item not in AUCTION_ITEMS
+        ):
+            return "an auction's turn indexes its bidders; its high bidder is a seat or -1; its item " + "/".join(
+                AUCTION_ITEMS
+            )
+        if a.min_bid < 0 or a.high_bid < 0 or not 0 <= a.square < game.size:
+            return "an auction's bids are not negative and its square is on the board"
+        if not _seats_ok(game, [s for s, _ in a.bids]):
+            return "an auction's bids are (seat, amount)"
+        if not final_call and seat != a.bidders[a.turn]:
+            return "the auction waits for the bidder whose turn it is"
+    if kind == D.DEBT:
+        debt: Debt = data
+        if not debt.creditors or not _seats_ok(game, [q for q, _ in debt.creditors], parties=True):
+            return "a debt's creditors are (seat, amount), the bank (-1) or the pot (-2)"
+        if any(amount <= 0 for _, amount in debt.creditors):
+            return "a debt's amounts are more than 0"
+    if kind == D.TRADE_RESPONSE:
+        tr: Trade = data
+        squares = tr.give_properties + tr.take_properties
+        if not _seats_ok(game, (tr.proposer, tr.partner)) or tr.partner != seat or tr.proposer == seat:
+            return "a trade is answered by its partner, a seat other than its proposer"
+        if not all(0 <= sq < game.size for sq in squares) or tr.give_cash < 0 or tr.take_cash < 0:
+            return "a trade's squares are on the board and its sums are not negative"
+    if kind == D.BUS:
+        if not (isinstance(data, tuple) and len(data) == 2 and all(1 <= f <= game.rules.dice_sides for f in data)):
+            return "the Bus decision carries the two white dice"
+    if kind in (D.BUILDING_INTEREST, D.PLACE_BUILDING) and data not in ("house", "hotel"):
+        return f"a {kind} decision carries its item: house or hotel"
+    check = getattr(data, "problem", None)
+    return check(game) if callable(check) else None
+
+
+AUCTION_ITEMS = ("property", "house", "hotel")

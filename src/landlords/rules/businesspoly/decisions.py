@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...engine import decision as D
 from ...engine.state import register_state_type
@@ -31,3 +32,14 @@ class Deal:
     cards: tuple[tuple[str, int, int], ...]
     pending: list[int] = field(default_factory=list)  # parties yet to accept
     givers: tuple[int, ...] = ()  # the holder of each lot of ``properties`` when the deal was proposed
+
+    def problem(self, game: Any) -> str | None:
+        """What is wrong with a deal read from a position, or None."""
+        seats = [self.proposer, *self.pending, *self.givers]
+        seats += [to for _, to in self.properties] + [s for _, a, b in self.cash for s in (a, b)]
+        seats += [s for _, a, b in self.cards for s in (a, b)]
+        if not all(0 <= s < game.n for s in seats) or not self.pending:
+            return "a deal names seats of the game and the parties yet to accept"
+        if not all(0 <= sq < game.size for sq, _ in self.properties) or any(a < 0 for *_, a in self.cash):
+            return "a deal's squares are on the board and its sums are not negative"
+        return None

@@ -10,12 +10,13 @@ from ...engine.actions import ACCEPT, PASS, REJECT, Bid, Build
 from ...engine.decision import Debt, Decision
 from ...engine.errors import ConfigError
 from ...engine.game import Game
+from ...engine.state_load import decision_problem
 from .actions import WAIVE, ProposeDeal, SellLot, SettleMortgage, Sue, Waive
 from .auctions import AuctionsMixin
 from .cards import CardsMixin
 from .court import CourtMixin
 from .deals import DealsMixin
-from .decisions import BUILDING_LOAN, COURT, DEAL_RESPONSE, REDEEM
+from .decisions import BUILDING_LOAN, COURT, DEAL_RESPONSE, REDEEM, Deal, Lawsuit
 from .lap import LapMixin
 from .offices import OfficesMixin
 from .turn import TurnMixin
@@ -53,6 +54,8 @@ class BusinesspolyGame(TurnMixin, LapMixin, DealsMixin, AuctionsMixin, OfficesMi
 
     # computed from the edition: not state (see engine/state.py)
     derived_state = frozenset({"bp_street_group"})
+    decision_kinds = Game.decision_kinds | {COURT, BUILDING_LOAN, REDEEM, DEAL_RESPONSE}
+    continuations = Game.continuations | {"bp_land", "bp_lap_mortgages", "bp_start_done"}
 
     def __init__(self, edition: Any, rules: Any, players: Any, seed: int | None = None, **options: Any) -> None:
         if rules.speed_die:
@@ -192,8 +195,30 @@ class BusinesspolyGame(TurnMixin, LapMixin, DealsMixin, AuctionsMixin, OfficesMi
                 if self.owner[sq] == seat and self.is_legal(seat, SellLot(sq)):
                     yield SellLot(sq)
 
+    def _position_problem(self, d: Decision) -> str | None:
+        if d.kind == D.AUCTION and self.bp_final:  # the final call (B-17): those who passed answer
+            if d.seat != self.bp_final[0]:
+                return "at the final call the auction waits for the first who passed"
+            return decision_problem(self, d, final_call=True)
+        if d.kind == COURT and not isinstance(d.data, Lawsuit):
+            return "a court decision carries its Lawsuit"
+        if d.kind == DEAL_RESPONSE and not isinstance(d.data, Deal):
+            return "a deal answer carries its Deal"
+        if d.kind == BUILDING_LOAN and not (type(d.data) is int and 0 <= d.data <= 100):
+            return "a building loan carries its percentage"
+        if d.kind == REDEEM and (d.square < 0 or not self.t.is_property[d.square]):
+            return "a redeem decision is about a lot"
+        return super()._position_problem(d)
+
     def variant_violations(self) -> list[str]:
+        n, size = self.n, self.size
+        if not all(0 <= s < n for s in self.bp_out + self.bp_final) or not -1 <= self.bp_lap < n:
+            return ["an auction's or a lap's seat is not a seat of the game"]
+        if not all(0 <= sq < size for sq in self.bp_due) or self.bp_company_dice not in (1, 2, 3):
+            return ["a lot due is not a square of the board, or the company dice are not 1-3"]
         out = []
+        if any(s not in self.bp_out for s in self.bp_final):
+            out.append("a bidder at the final call did not pass")
         rules = self.rules
         limit = rules.max_builds_per_turn + (0 if rules.building_loan_counts else 1)
         for p in range(self.n):

@@ -40,6 +40,8 @@ class OdessaGame(ExchangeMixin, MalinasMixin, ArtelsMixin, MortgageMixin, Game):
         ChallengeMalina: ("_check_challenge", "_do_challenge"),
         RefuseExchange: ("_check_refusal", "_do_refusal"),
     }
+    decision_kinds = Game.decision_kinds | {MALINA_VISIT, EXCHANGE_REFUSAL, MORTGAGE_LAP}
+    continuations = Game.continuations | {"exchange_move"}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -50,7 +52,18 @@ class OdessaGame(ExchangeMixin, MalinasMixin, ArtelsMixin, MortgageMixin, Game):
         self.lap_paid = [False] * size  # 20% paid for another lap: lifting costs 20% more (003:149)
         self.exchange_steps = 0  # the move out of the exchange waiting for its payment
 
+    def _position_problem(self, d: Decision) -> str | None:
+        if d.kind in (MALINA_VISIT, MORTGAGE_LAP) and (d.square < 0 or not self.t.is_property[d.square]):
+            return f"a {d.kind} decision is about a pai or a malina"
+        if d.kind == EXCHANGE_REFUSAL and not isinstance(d.data, str):
+            return "the refusal decision carries its reason"
+        return super()._position_problem(d)
+
     def variant_violations(self) -> list[str]:
+        if any(g not in (0, SECOND_GUILD, FIRST_GUILD) for g in self.guild) or self.exchange_steps < 0:
+            return ["a guild is 0, the second or the first; the exchange's steps are not negative"]
+        if any(not 0 <= sq < self.size or steps < 0 for laps in self.lap_steps for sq, steps in laps.items()):
+            return ["a mortgage lap counts squares advanced (not negative) for squares of the board"]
         out = []
         t, level = self.t, self.level
         for sq in t.streets:
