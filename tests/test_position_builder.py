@@ -190,3 +190,24 @@ def test_a_scripted_roll_of_the_wrong_size_is_a_clear_error():
     )
     with pytest.raises(UnscriptedChance, match=r"scripted roll \(1, 2\) does not fit a roll of 3 dice"):
         game.apply(0, ROLL)
+
+
+def test_the_boards_draw_any_position():
+    """The SVG board and the terminal board are drawn from a game built from a position."""
+    from rich.console import Console
+
+    from landlords.play.view import board, panels
+    from landlords.render.svg import board_svg
+
+    game = from_position(
+        from_notation(
+            "classic-us hasbro-ru | Ann 1200 @24 1h2,3h2,37H,39H | Bob 80 @10 6m j1 +chance | Cy 0 @5 bankrupt | turn=1"
+        )
+    )
+    svg = board_svg(game.edition, game=game)
+    assert svg.startswith("<svg") and svg.count("<circle") >= 2
+    console = Console(width=100, record=True)
+    console.print(board(game, "en", width=100))
+    console.print(panels(game, "en", [None, None, None], width=100))
+    text = console.export_text()
+    assert "Ann" in text and "Bob" in text
