@@ -199,11 +199,8 @@ def test_the_boards_draw_any_position():
     from landlords.play.view import board, panels
     from landlords.render.svg import board_svg
 
-    game = from_position(
-        from_notation(
-            "classic-us hasbro-ru | Ann 1200 @24 1h2,3h2,37H,39H | Bob 80 @10 6m j1 +chance | Cy 0 @5 bankrupt | turn=1"
-        )
-    )
+    text = "classic-us hasbro-ru | Ann 1200 @24 1h2,3h2,37H,39H | Bob 80 @10 6m j1 +chance | Cy 0 @5 bankrupt"
+    game = from_position(from_notation(text + " | turn=1"))
     svg = board_svg(game.edition, game=game)
     assert svg.startswith("<svg") and svg.count("<circle") >= 2
     console = Console(width=100, record=True)
