@@ -13,7 +13,8 @@ from ..engine.edition import Edition
 from ..engine.errors import ConfigError
 from ..engine.game import Game
 from ..engine.state import FORMAT, VERSION
-from ..engine.state_load import Reader, load_state
+from ..engine.state_load import load_state
+from ..engine.state_read import Reader
 from ..rules import game_class, get_ruleset, ruleset_names
 
 MAX_NAME = 40
