@@ -38,7 +38,8 @@ def new_game(
 ) -> Game:
     """Create a game. ``edition`` defaults to the ruleset's own; ``rules`` are house-rule overrides;
     other keyword options go to :class:`Game` (``dice``, ``deck_orders``, ``first_player``,
-    ``auto_claim``, ``record_events``)."""
+    ``auto_claim``, ``record_events``). The ruleset's rules hold as they are: ``auto_claim`` is off
+    unless asked for (bots, which never play ``ClaimRent``, need it where rent must be claimed)."""
     r = get_ruleset(ruleset, rules)
     ed = edition if isinstance(edition, Edition) else load_edition(edition or r.edition)
     return game_class(r)(ed, r, players, seed, **options)
