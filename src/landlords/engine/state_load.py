@@ -353,6 +353,8 @@ def load_state(game: Game, state: Any, r: Reader) -> None:
     else:
         game.stack[:] = [] if game.over else [Decision(D.PRE_ROLL, game.current)]
     for i, d in enumerate(game.stack):
+        if d.then == "next_auction" and not game.auction_batches:
+            raise r.fail(f"stack[{i}].then", "'next_auction' needs a batch of auctions (turn.auction_batches)")
         if game.bankrupt[d.seat]:
             raise r.fail(f"stack[{i}].seat", f"seat {d.seat} is bankrupt and decides nothing")
 
