@@ -13,6 +13,9 @@ Strategies are named on the command line (``landlords tournament --strategies ad
    (``[project.entry-points."landlords.strategies"] greedy = "mypkg.bots:Greedy"``);
 3. ``module:Class`` (or ``module:function``): anything importable that returns a bot when called.
 
+``NAME:ARG`` gives a registered strategy its first parameter: ``rl:models/ppo.npz`` is
+``rl:path=models/ppo.npz`` (a trained policy, ``landlords[rl]``).
+
 ``KEY=VALUE`` pairs are the strategy's parameters (the fields of its dataclass, or the keyword
 arguments of its factory), converted to the type of the parameter's default:
 ``advisor:reserve=200:favour=orange+red``, ``mypkg.bots:Greedy:greed=0.9``. A factory that takes a
@@ -228,6 +231,12 @@ def parse_strategy(text: str) -> StrategySpec:
     if spec is not None:
         return spec
     target, raw = split_spec(text)
+    head, sep, arg = target.partition(":")
+    if sep and _is_named(head):  # NAME:ARG gives a named strategy its first parameter (rl:PATH)
+        first = next(iter(parameters(resolve(head))), None)
+        if first is None or first in raw:
+            raise ConfigError(f"strategy {text!r}: {head!r} takes no argument {arg!r}")
+        target, raw = head, {first: arg, **raw}
     factory = resolve(target)
     known = parameters(factory)
     takes_seed = _takes_seed(factory)
@@ -249,6 +258,10 @@ def parse_strategy(text: str) -> StrategySpec:
         raise ConfigError(f"strategy {text!r}: {exc}") from None
     _SPECS[text] = spec
     return spec
+
+
+def _is_named(name: str) -> bool:
+    return name in BOTS or any(ep.name == name for ep in entry_points(group=ENTRY_POINT_GROUP))
 
 
 def _has_var_kwargs(factory: Callable[..., Bot]) -> bool:

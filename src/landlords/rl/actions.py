@@ -1,0 +1,335 @@
+"""One discrete action space for every decision of every ruleset, and its mask.
+
+The space is a fixed layout of *families* (see :data:`FIXED`, :func:`ActionCodec.table`): the
+answers without parameters, the speed die's Bus moves, a ladder of bids, one slot per square for
+each square-parametrised act, and a few trade templates per square. The mask is never a second copy
+of the rules: it is built from ``game.legal_actions(seat)`` (each listed act has exactly one slot),
+and the slots that stand for several concrete acts (bid ladder, trade templates) are checked one by
+one with ``game.is_legal``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+
+from .. import rules as _rules  # noqa: F401  (the variants register their action types on import)
+from ..engine import actions as A
+from ..engine import decision as D
+from ..engine.actions import ACTION_TYPES, Action, Bid, ProposeTrade
+from ..engine.game import Game
+
+# The variants' own action types are looked up by their JSON name, so that this layer does not
+# depend on where a variant module lives.
+_VARIANT_TYPES = ("sue", "waive", "settle_mortgage", "sell_lot", "challenge_malina", "refuse_exchange")
+
+
+def _variant(name: str) -> type[Action] | None:
+    return ACTION_TYPES.get(name)
+
+
+# ---------------------------------------------------------------- the layout
+# Answers without a free parameter: (slot name, action type name, field value or None)
+FIXED: tuple[tuple[str, str, object], ...] = (
+    ("roll", "roll", None),
+    ("end_turn", "end_turn", None),
+    ("buy", "buy", None),
+    ("decline", "decline", None),
+    ("pass", "pass", None),
+    ("pay_jail_fine", "pay_jail_fine", None),
+    ("use_jail_card", "use_jail_card", None),
+    ("accept", "accept", None),
+    ("reject", "reject", None),
+    ("declare_bankruptcy", "declare_bankruptcy", None),
+    ("tax_fixed", "choose_tax", False),
+    ("tax_percent", "choose_tax", True),
+    ("lift_now", "lift_mortgage", True),
+    ("lift_later", "lift_mortgage", False),
+    ("want_building", "want_building", True),
+    ("no_building", "want_building", False),
+    ("waive", "waive", None),
+    ("redeem_mortgage", "settle_mortgage", True),
+    ("surrender_mortgaged", "settle_mortgage", False),
+    ("challenge_malina", "challenge_malina", True),
+    ("pay_malina", "challenge_malina", False),
+    ("refuse_exchange", "refuse_exchange", True),
+    ("go_to_exchange", "refuse_exchange", False),
+    ("wait", "", None),  # cycle mode only: a seat the game does not wait for
+)
+WAIT = len(FIXED) - 1
+BUS_STEPS = 12  # ChooseMove(1..12)
+# Bids: the lowest legal bid, then these fractions of the bidder's cash (at least the lowest bid)
+BID_FRACTIONS = (1 / 16, 1 / 8, 1 / 4, 3 / 8, 1 / 2, 3 / 4, 1.0)
+# One slot per square for each of these act types (the variants' own among them)
+PER_SQUARE = ("build", "sell_building", "mortgage", "unmortgage", "claim_rent", "move_to", "sue", "sell_lot")
+# Trade templates, one slot per square (see ActionCodec.template)
+TRADE_TEMPLATES = ("buy_at_price", "buy_at_1.5x", "swap_for_lot", "sell_at_1.5x")
+# Decision kinds at which a seat may propose a template trade (its own turn, or raising cash)
+TRADE_KINDS = frozenset({D.PRE_ROLL, D.POST_ROLL, D.DEBT})
+
+
+@dataclass(frozen=True)
+class Slot:
+    index: int
+    family: str  # "fixed", "bus", "bid", a PER_SQUARE name, or a TRADE_TEMPLATES name
+    name: str
+    square: int = -1
+
+
+class ActionCodec:
+    """Maps between actions and slot indexes for a board of ``size`` squares.
+
+    ``mask(game, seat)`` lists what ``seat`` may do now; ``decode(game, seat, index)`` is the
+    concrete action of an unmasked slot in the same state. ``max_offers`` trade proposals per seat
+    per turn are offered (the engine sets no limit; an agent offering the same refused deal forever
+    would never let a game end).
+    """
+
+    def __init__(self, size: int, max_offers: int = 1) -> None:
+        self.size = size
+        self.max_offers = max_offers
+        slots: list[Slot] = []
+        for name, _, _ in FIXED:
+            slots.append(Slot(len(slots), "fixed", name))
+        self.bus0 = len(slots)
+        for steps in range(1, BUS_STEPS + 1):
+            slots.append(Slot(len(slots), "bus", f"move_{steps}", -1))
+        self.bid0 = len(slots)
+        slots.append(Slot(len(slots), "bid", "bid_min"))
+        for f in BID_FRACTIONS:
+            slots.append(Slot(len(slots), "bid", f"bid_{f:.4g}_cash"))
+        self.square0: dict[str, int] = {}
+        for fam in PER_SQUARE + TRADE_TEMPLATES:
+            self.square0[fam] = len(slots)
+            for sq in range(size):
+                slots.append(Slot(len(slots), fam, f"{fam}[{sq}]", sq))
+        self.slots = tuple(slots)
+        self.n = len(slots)
+        self.trade0 = self.square0[TRADE_TEMPLATES[0]]
+        # action type -> how to find its slot
+        fixed: dict[tuple[type, object], int] = {}
+        for i, (_, tname, value) in enumerate(FIXED):
+            cls = ACTION_TYPES.get(tname)
+            if cls is not None:
+                fixed[(cls, value)] = i
+        self._fixed = fixed
+        self._fixed_actions: list[Action | None] = []
+        for _, tname, value in FIXED:
+            cls = ACTION_TYPES.get(tname)
+            if cls is None:
+                self._fixed_actions.append(None)
+            else:
+                self._fixed_actions.append(cls() if value is None else cls(value))  # type: ignore[call-arg]
+        self._square_types: dict[type, int] = {}
+        for fam in PER_SQUARE:
+            cls = ACTION_TYPES.get(fam)
+            if cls is not None:
+                self._square_types[cls] = self.square0[fam]
+        self._square_cls = {self.square0[fam]: ACTION_TYPES.get(fam) for fam in PER_SQUARE}
+        self._bool_field = {
+            cls: dataclasses.fields(cls)[0].name
+            for (cls, value) in fixed
+            if value is not None  # type: ignore[attr-defined]
+        }
+        self.offers: dict[tuple[int, int], int] = {}  # (seat, turn) -> proposals made
+        self._mask = np.zeros(self.n, dtype=np.int8)
+
+    # ------------------------------------------------------------ single actions
+    def index(self, action: Action) -> int:
+        """The slot of a listed legal action (``Bid`` is the lowest bid's slot); KeyError if the
+        space has no slot for it."""
+        cls = type(action)
+        base = self._square_types.get(cls)
+        if base is not None:
+            return base + action.square  # type: ignore[attr-defined]
+        field = self._bool_field.get(cls)
+        if field is not None:
+            return self._fixed[(cls, getattr(action, field))]
+        if cls is Bid:
+            return self.bid0
+        if cls is A.ChooseMove:
+            return self.bus0 + action.steps - 1  # type: ignore[attr-defined]
+        return self._fixed[(cls, None)]
+
+    def bid_amounts(self, game: Game, seat: int) -> list[int]:
+        """The amounts of the bid slots now (lowest legal bid first)."""
+        a = game.decision.data
+        low = max(a.min_bid, a.high_bid + 1)
+        cash = game.cash[seat]
+        return [low] + [max(low, int(cash * f)) for f in BID_FRACTIONS]
+
+    def template(self, game: Game, seat: int, family: str, sq: int) -> ProposeTrade | None:
+        """The trade a template slot stands for, or None when it names nobody.
+
+        * ``buy_at_price`` / ``buy_at_1.5x``: take ``sq`` from its owner for 1x / 1.5x its price;
+        * ``swap_for_lot``: take ``sq``, give the lot of mine that the owner needs most (the one of
+          whose group the owner holds the most lots; then the dearest);
+        * ``sell_at_1.5x``: give my ``sq`` for 1.5x its price to the player holding the most lots of
+          its group (then the next seat).
+        Only lots that advance a group are offered: I hold another lot of ``sq``'s group (buying,
+        swapping), or the buyer does (selling).
+        """
+        t = game.t
+        o = game.owner[sq]
+        g = t.group_of[sq]
+        holdings = game.holdings
+        if family == "sell_at_1.5x":
+            if o != seat:
+                return None
+            best, best_held = -1, 0
+            for k in range(1, game.n):
+                q = (seat + k) % game.n
+                if not game.bankrupt[q] and holdings[q][g] > best_held:
+                    best, best_held = q, holdings[q][g]
+            if best < 0:
+                return None
+            return ProposeTrade(best, give_properties=(sq,), take_cash=t.price[sq] * 3 // 2)
+        if o < 0 or o == seat or not holdings[seat][g]:
+            return None
+        if family == "buy_at_price":
+            return ProposeTrade(o, take_properties=(sq,), give_cash=t.price[sq])
+        if family == "buy_at_1.5x":
+            return ProposeTrade(o, take_properties=(sq,), give_cash=t.price[sq] * 3 // 2)
+        lot = self._swap_lot(game, seat, o, g)
+        if lot < 0:
+            return None
+        return ProposeTrade(o, give_properties=(lot,), take_properties=(sq,))
+
+    @staticmethod
+    def _swap_lot(game: Game, seat: int, partner: int, not_group: int) -> int:
+        """My lot that ``partner`` needs most: of the group where it holds most lots, the dearest."""
+        t, owner, theirs = game.t, game.owner, game.holdings[partner]
+        best_lot, best_key = -1, (0, 0)
+        for lot in t.properties:
+            if owner[lot] != seat:
+                continue
+            g = t.group_of[lot]
+            if g == not_group or not theirs[g]:
+                continue
+            key = (theirs[g], t.price[lot])
+            if key > best_key:
+                best_lot, best_key = lot, key
+        return best_lot
+
+    # ------------------------------------------------------------ mask and decode
+    def mask(self, game: Game, seat: int) -> np.ndarray:
+        """0/1 per slot: what ``seat`` may do now (a fresh int8 array)."""
+        m = self._mask
+        m[:] = 0
+        d = game.decision
+        if d is None or game.over:
+            return m.copy()
+        index = self.index
+        for action in game.legal_actions(seat):
+            m[index(action)] = 1
+        if d.seat == seat:
+            if d.kind == D.AUCTION and m[self.bid0]:
+                amounts = self.bid_amounts(game, seat)
+                low = amounts[0]
+                checked: dict[int, bool] = {low: True}
+                for i in range(1, len(amounts)):
+                    amount = amounts[i]
+                    ok = checked.get(amount)
+                    if ok is None:
+                        ok = checked[amount] = game.is_legal(seat, Bid(amount))
+                    if ok:
+                        m[self.bid0 + i] = 1
+            elif d.kind in TRADE_KINDS and self.offers.get((seat, game.turn), 0) < self.max_offers:
+                for i, trade in self._templates(game, seat):
+                    if game.is_legal(seat, trade):
+                        m[i] = 1
+        return m.copy()
+
+    def _templates(self, game: Game, seat: int) -> Iterable[tuple[int, ProposeTrade]]:
+        """The template trades that name somebody now (see :meth:`template`)."""
+        t, owner, holdings = game.t, game.owner, game.holdings
+        mine = holdings[seat]
+        group_of, price, size, base = t.group_of, t.price, self.size, self.trade0
+        n, bankrupt = game.n, game.bankrupt
+        swaps: dict[int, int] = {}
+        for sq in t.properties:
+            o = owner[sq]
+            if o < 0:
+                continue
+            g = group_of[sq]
+            if o == seat:
+                best, best_held = -1, 0
+                for k in range(1, n):
+                    q = (seat + k) % n
+                    if not bankrupt[q] and holdings[q][g] > best_held:
+                        best, best_held = q, holdings[q][g]
+                if best >= 0:
+                    yield (
+                        base + 3 * size + sq,
+                        ProposeTrade(best, give_properties=(sq,), take_cash=price[sq] * 3 // 2),
+                    )
+            elif mine[g]:
+                yield base + sq, ProposeTrade(o, take_properties=(sq,), give_cash=price[sq])
+                yield base + size + sq, ProposeTrade(o, take_properties=(sq,), give_cash=price[sq] * 3 // 2)
+                key = o * 1000 + g
+                lot = swaps.get(key)
+                if lot is None:
+                    lot = swaps[key] = self._swap_lot(game, seat, o, g)
+                if lot >= 0:
+                    yield base + 2 * size + sq, ProposeTrade(o, give_properties=(lot,), take_properties=(sq,))
+
+    def decode(self, game: Game, seat: int, index: int) -> Action | None:
+        """The action of slot ``index`` for ``seat`` in the current state (unchecked: step the game
+        with it and the engine refuses what is not legal); ``None`` for ``wait``."""
+        if not 0 <= index < self.n:
+            raise ValueError(f"action {index} is outside the action space (0..{self.n - 1})")
+        if index < self.bus0:
+            if index == WAIT:
+                return None  # type: ignore[return-value]
+            action = self._fixed_actions[index]
+            if action is None:
+                raise ValueError(f"action {index} ({self.slots[index].name}) is not known to this game")
+            return action
+        if index < self.bid0:
+            return A.ChooseMove(index - self.bus0 + 1)
+        if index < self.square0[PER_SQUARE[0]]:
+            d = game.decision
+            if d is None or d.kind != D.AUCTION:
+                raise ValueError(f"action {index} ({self.slots[index].name}): no auction is open")
+            return Bid(self.bid_amounts(game, seat)[index - self.bid0])
+        if index < self.trade0:
+            fam_index, sq = divmod(index - self.square0[PER_SQUARE[0]], self.size)
+            cls = self._square_cls[self.square0[PER_SQUARE[0]] + fam_index * self.size]
+            if cls is None:
+                raise ValueError(f"action {index} ({self.slots[index].name}) is not known to this game")
+            return cls(sq)  # type: ignore[call-arg]
+        k, sq = divmod(index - self.trade0, self.size)
+        trade = self.template(game, seat, TRADE_TEMPLATES[k], sq)
+        if trade is None:
+            raise ValueError(f"action {index} ({self.slots[index].name}) names no trade now")
+        return trade
+
+    def note_applied(self, game: Game, seat: int, action: Action) -> None:
+        """Count a trade proposal against the per-turn limit (call after a successful apply)."""
+        if type(action) is ProposeTrade:
+            key = (seat, game.turn)
+            self.offers[key] = self.offers.get(key, 0) + 1
+            if len(self.offers) > 64:  # keep only this turn's counts
+                self.offers = {k: v for k, v in self.offers.items() if k[1] == game.turn}
+
+    def reset(self) -> None:
+        self.offers.clear()
+
+
+def action_names(codec: ActionCodec) -> list[str]:
+    return [s.name for s in codec.slots]
+
+
+__all__ = [
+    "ActionCodec",
+    "WAIT",
+    "Slot",
+    "FIXED",
+    "BID_FRACTIONS",
+    "PER_SQUARE",
+    "TRADE_TEMPLATES",
+    "action_names",
+]

@@ -1,0 +1,346 @@
+"""The PettingZoo AEC environment: every seat an agent, any edition, ruleset and house rules.
+
+``agent_selection`` is the seat the game waits for (turn-based mode, the default) and each step is
+one act of that seat. ``cycle=True`` gives every live seat one step per cycle instead, the seats the
+game does not wait for having only ``wait`` unmasked: the mode behind :func:`parallel_env`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+from pettingzoo.utils.conversions import aec_to_parallel
+
+from ..editions import load_edition
+from ..engine.edition import Edition
+from ..engine.errors import ConfigError, IllegalAction
+from ..engine.game import Game
+from ..rules import game_class, get_ruleset
+from .actions import WAIT, ActionCodec
+from .observation import ObservationEncoder
+
+ILLEGAL_MODES = ("raise", "lose", "ignore")
+OBS_BOUND = 1e4
+
+
+class Setup:
+    """What an environment plays: ruleset, edition, seats and game options, checked once."""
+
+    def __init__(
+        self,
+        ruleset: str = "hasbro-ru",
+        edition: str | Edition | None = None,
+        seats: int = 2,
+        rules: dict[str, Any] | None = None,
+        *,
+        auto_claim: bool = True,
+        end_turn_prompt: bool = True,
+        max_offers: int = 1,
+        turn_cap: int = 1000,
+    ) -> None:
+        self.rules = get_ruleset(ruleset, rules)
+        self.edition = edition if isinstance(edition, Edition) else load_edition(edition or self.rules.edition)
+        self.cls = game_class(self.rules)
+        if not self.rules.min_players <= seats <= self.rules.max_players:
+            raise ConfigError(
+                f"ruleset {self.rules.id!r} is for {self.rules.min_players}-{self.rules.max_players} players, "
+                f"got {seats}"
+            )
+        self.seats = seats
+        self.auto_claim = auto_claim
+        self.end_turn_prompt = end_turn_prompt
+        self.size = len(self.edition.squares)
+        self.codec = ActionCodec(self.size, max_offers)
+        self.encoder = ObservationEncoder(seats, self.size, turn_cap)
+
+    def new_game(self, seed: int) -> Game:
+        self.codec.reset()
+        return self.cls(
+            self.edition,
+            self.rules,
+            self.seats,
+            seed,
+            auto_claim=self.auto_claim,
+            record_events=False,
+            end_turn_prompt=self.end_turn_prompt,
+        )
+
+    def observation_box(self) -> spaces.Box:
+        return spaces.Box(-OBS_BOUND, OBS_BOUND, (self.encoder.dim,), np.float32)
+
+
+class LandlordsAEC(AECEnv):
+    """PettingZoo AEC environment (see the module docstring and the README's tables).
+
+    Rewards come at the end: +1 to the winner, -1 to every other seat (a bankrupt seat gets its -1
+    when it goes out). ``shaped_reward=c`` adds ``c`` times the change of the seat's share of all
+    net worth at every step (off by default). After ``max_cycles`` game turns (cycles in cycle
+    mode) every agent is truncated with no reward, unless ``cap_by_net_worth``: then the engine
+    ends the game by net worth and the richest wins. ``illegal`` says what an illegal action does:
+    ``raise`` a ValueError naming the rule (default), ``lose`` (the game ends, -1 to the offender),
+    or ``ignore`` it (nothing happens; ``infos[agent]["illegal"]`` is set).
+    """
+
+    metadata = {"name": "landlords_v0", "render_modes": ["ansi"], "is_parallelizable": True}
+
+    def __init__(
+        self,
+        ruleset: str = "hasbro-ru",
+        edition: str | Edition | None = None,
+        seats: int = 2,
+        rules: dict[str, Any] | None = None,
+        *,
+        max_cycles: int = 1000,
+        cap_by_net_worth: bool = False,
+        shaped_reward: float = 0.0,
+        auto_claim: bool = True,
+        end_turn_prompt: bool = True,
+        max_offers: int = 1,
+        max_steps: int | None = None,
+        cycle: bool = False,
+        illegal: str = "raise",
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if illegal not in ILLEGAL_MODES:
+            raise ConfigError(f"illegal must be one of {', '.join(ILLEGAL_MODES)}, got {illegal!r}")
+        if max_cycles < 1:
+            raise ConfigError("max_cycles must be at least 1")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ConfigError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
+        self.setup = Setup(
+            ruleset,
+            edition,
+            seats,
+            rules,
+            auto_claim=auto_claim,
+            end_turn_prompt=end_turn_prompt,
+            max_offers=max_offers,
+            turn_cap=max_cycles,
+        )
+        self.max_cycles = max_cycles
+        self.cap_by_net_worth = cap_by_net_worth
+        self.shaped_reward = float(shaped_reward)
+        self.max_steps = max_steps if max_steps is not None else 100 * max_cycles * seats
+        self.cycle = cycle
+        self.illegal = illegal
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(seats)]
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
+        self.codec = self.setup.codec
+        self.encoder = self.setup.encoder
+        obs_space = spaces.Dict(
+            {
+                "observation": self.setup.observation_box(),
+                "action_mask": spaces.Box(0, 1, (self.codec.n,), np.int8),
+            }
+        )
+        self._obs_space = obs_space
+        self._act_space = spaces.Discrete(self.codec.n)
+        self.game: Game | None = None
+        self._np_random, _ = seeding.np_random(None)
+
+    # ------------------------------------------------------------ spaces
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._act_space
+
+    # ------------------------------------------------------------ reset
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._np_random, _ = seeding.np_random(seed)
+        game_seed = int(self._np_random.integers(0, 2**62))
+        self.game = self.setup.new_game(game_seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self.steps = 0
+        self.cycles = 0
+        self._cycle_pos = 0
+        self._worth_share = self._shares() if self.shaped_reward else None
+        self._select()
+
+    # ------------------------------------------------------------ observe
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seat_of[agent]
+        game = self.game
+        obs = self.encoder.encode(game, seat)
+        if self.terminations.get(agent) or self.truncations.get(agent) or agent != self.agent_selection:
+            mask = np.zeros(self.codec.n, dtype=np.int8)
+        elif self.cycle and game.decision is not None and game.decision.seat != seat:
+            mask = np.zeros(self.codec.n, dtype=np.int8)
+            mask[WAIT] = 1
+        else:
+            mask = self.codec.mask(game, seat)
+        return {"observation": obs, "action_mask": mask}
+
+    def action_mask(self, agent: str | None = None) -> np.ndarray:
+        return self.observe(agent or self.agent_selection)["action_mask"]
+
+    # ------------------------------------------------------------ step
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        game = self.game
+        seat = self._seat_of[agent]
+        self._cumulative_rewards[agent] = 0.0
+        for a in self.agents:
+            self.rewards[a] = 0.0
+        self.infos[agent].pop("illegal", None)
+        d = game.decision
+        waiting = self.cycle and d.seat != seat
+        if action is None:
+            raise ValueError(f"{agent} must act: the action None is only for agents that are done")
+        if waiting:
+            if int(action) != WAIT:
+                self._illegal(agent, f"{agent} can only wait: the game waits for seat {d.seat}")
+        else:
+            self._act(agent, seat, int(action))
+        self.steps += 1
+        self._after_step()
+
+    def _act(self, agent: str, seat: int, index: int) -> None:
+        game = self.game
+        try:
+            act = self.codec.decode(game, seat, index)
+        except ValueError as exc:
+            self._illegal(agent, str(exc))
+            return
+        if act is None:
+            self._illegal(agent, f"{agent} cannot wait: the game waits for it")
+            return
+        try:
+            game.apply(seat, act)
+        except IllegalAction as exc:
+            self._illegal(agent, f"{act!r} is illegal: {exc}")
+            return
+        self.codec.note_applied(game, seat, act)
+
+    def _illegal(self, agent: str, message: str) -> None:
+        if self.illegal == "raise":
+            raise ValueError(message)
+        self.infos[agent]["illegal"] = message
+        if self.illegal == "lose":
+            for a in self.agents:
+                self.terminations[a] = True
+            self.rewards[agent] = -1.0
+
+    def _after_step(self) -> None:
+        game = self.game
+        rewards = self.rewards
+        if self.shaped_reward and not game.over:
+            shares = self._shares()
+            for a in self.agents:
+                s = self._seat_of[a]
+                rewards[a] += self.shaped_reward * (shares[s] - self._worth_share[s])
+            self._worth_share = shares
+        if any(self.terminations.values()):  # lost by an illegal action
+            pass
+        elif game.over:
+            for a in self.agents:
+                rewards[a] += 1.0 if self._seat_of[a] == game.winner else -1.0
+                self.terminations[a] = True
+        else:
+            for a in self.agents:  # seats gone bankrupt this step
+                if game.bankrupt[self._seat_of[a]] and not self.terminations[a]:
+                    rewards[a] += -1.0
+                    self.terminations[a] = True
+            if self.cycle:
+                self._advance_cycle()
+            capped = self.cycles >= self.max_cycles if self.cycle else game.turn > self.max_cycles
+            if capped or self.steps >= self.max_steps:
+                if self.cap_by_net_worth:
+                    game.finish_by_net_worth("turn_cap")
+                    for a in self.agents:
+                        if not self.terminations[a]:
+                            rewards[a] += 1.0 if self._seat_of[a] == game.winner else -1.0
+                            self.terminations[a] = True
+                else:
+                    for a in self.agents:
+                        self.truncations[a] = True
+        self._select()
+        self._accumulate_rewards()
+        self._deads_step_first()
+
+    def _select(self) -> None:
+        if not self.agents:
+            return
+        game = self.game
+        if self.cycle:
+            a = self.possible_agents[self._cycle_pos % len(self.possible_agents)]
+            self.agent_selection = a if a in self.agents else self.agents[0]
+            return
+        d = game.decision
+        if d is not None and not game.over:
+            self.agent_selection = self.possible_agents[d.seat]
+        elif not hasattr(self, "agent_selection") or self.agent_selection not in self.agents:
+            self.agent_selection = self.agents[0]
+
+    # cycle mode: every live agent steps once per cycle, in seat order
+    def _advance_cycle(self) -> None:
+        order = self.possible_agents
+        n = len(order)
+        pos = self._cycle_pos
+        for _ in range(n):
+            pos += 1
+            if pos % n == 0:
+                self.cycles += 1
+            a = order[pos % n]
+            if a in self.agents and not self.terminations[a] and not self.game.bankrupt[self._seat_of[a]]:
+                break
+        self._cycle_pos = pos
+
+    def _shares(self) -> list[float]:
+        game = self.game
+        worth = [max(0, game.net_worth(p)) for p in range(game.n)]
+        total = float(sum(worth)) or 1.0
+        return [w / total for w in worth]
+
+    # ------------------------------------------------------------ the rest of the API
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        game = self.game
+        d = game.decision
+        cash = ", ".join(f"{game.names[p]} {game.cash[p]}" for p in range(game.n))
+        waiting = f"{game.names[d.seat]}: {d.kind}" if d is not None else f"over, winner {game.winner}"
+        return f"turn {game.turn}; {cash}; {waiting}"
+
+    def state(self) -> np.ndarray:
+        """The whole table as one vector: every seat's observation, in seat order."""
+        return np.concatenate([self.encoder.encode(self.game, s) for s in range(self.game.n)])
+
+    def close(self) -> None:
+        pass
+
+
+def env(**kwargs: Any) -> LandlordsAEC:
+    """The AEC environment (``ruleset``, ``edition``, ``seats``, ``rules`` and the options of
+    :class:`LandlordsAEC`)."""
+    return LandlordsAEC(**kwargs)
+
+
+raw_env = env
+
+
+def parallel_env(**kwargs: Any):
+    """A parallel version: each step takes one action per live seat (cycle mode; the seats the
+    game does not wait for can only ``wait``)."""
+    kwargs.setdefault("cycle", True)
+    if not kwargs["cycle"]:
+        raise ConfigError("the parallel environment is the cycle mode")
+    return aec_to_parallel(LandlordsAEC(**kwargs))
+
+
+__all__ = ["LandlordsAEC", "Setup", "env", "raw_env", "parallel_env", "ILLEGAL_MODES"]

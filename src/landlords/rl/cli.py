@@ -1,0 +1,77 @@
+"""``landlords rl``: commands for the learning environments (need ``landlords[rl]``)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+import statistics
+import sys
+
+import click
+
+
+def _need_extra() -> None:
+    try:
+        import gymnasium  # noqa: F401
+        import pettingzoo  # noqa: F401
+    except ImportError as exc:
+        click.echo(f"error: landlords rl needs the rl extra (pip install 'landlords[rl]'): {exc}", err=True)
+        sys.exit(2)
+
+
+@click.group()
+def rl() -> None:
+    """Learning environments (PettingZoo, Gymnasium)."""
+
+
+@rl.command()
+@click.option("--ruleset", "-r", default="hasbro-ru", show_default=True)
+@click.option("--edition", "-e", default=None, help="Edition id (default: the ruleset's).")
+@click.option("--seats", "-p", default=2, show_default=True)
+@click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="House rule. Repeatable.")
+@click.option("--seconds", default=5.0, show_default=True, help="CPU seconds per run.")
+@click.option("--runs", default=5, show_default=True)
+@click.option("--pettingzoo", "with_pz", is_flag=True, help="Also run PettingZoo's performance_benchmark.")
+@click.option("--json", "as_json", is_flag=True)
+def bench(ruleset, edition, seats, rules, seconds, runs, with_pz, as_json) -> None:
+    """AEC environment steps per second with random masked actions (one core; medians)."""
+    _need_extra()
+    from ..engine.errors import LandlordsError
+    from ..rules import parse_overrides
+    from .aec import LandlordsAEC
+    from .bench import bench as run_bench
+
+    try:
+        overrides = parse_overrides(list(rules))
+        result = run_bench(ruleset, edition, seats, overrides, seconds, runs)
+        if with_pz:
+            from pettingzoo.test import performance_benchmark
+
+            rates = []
+            for _ in range(runs):
+                out = io.StringIO()
+                with contextlib.redirect_stdout(out):
+                    performance_benchmark(LandlordsAEC(ruleset, edition, seats, overrides))
+                found = re.search(r"([0-9.]+) turns per second", out.getvalue())
+                rates.append(float(found.group(1)) if found else 0.0)
+            result["pettingzoo_turns_per_second"] = rates
+            result["pettingzoo_median_turns_per_second"] = statistics.median(rates)
+    except LandlordsError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    if as_json:
+        click.echo(json.dumps(result, indent=1))
+        return
+    click.echo(
+        f"{result['ruleset']} on {result['edition']}, {seats} seats, {runs} runs x {seconds:g} CPU s "
+        f"(observation {result['observation_size']}, actions {result['actions']})"
+    )
+    click.echo(f"  median: {result['median_steps_per_cpu_second']:,.0f} steps per CPU second")
+    click.echo(f"          {result['median_steps_per_second']:,.0f} steps per wall-clock second")
+    if with_pz:
+        click.echo(
+            f"  PettingZoo performance_benchmark: median {result['pettingzoo_median_turns_per_second']:,.0f} "
+            "turns per second (wall clock, 5 s each)"
+        )

@@ -1,0 +1,322 @@
+"""The observation: one float32 vector per seat, seen from that seat.
+
+Seats are rotated so that the observer is always seat 0 of the vector, then the others in playing
+order. Money is scaled by the ruleset's starting cash. The per-square block (the bulk of it) is
+rebuilt only when ownership, buildings, mortgages or tokens changed since the observer's last look
+(a list comparison is much cheaper than the numpy work), so most steps copy a cached block.
+See :func:`layout` for the named parts (the README's table is made from it).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..engine import decision as D
+from ..engine.game import Game
+
+# Every decision kind of every ruleset (the variants' own by name, so that this layer does not
+# depend on where a variant module lives). An unknown kind raises: add it here.
+DECISION_KINDS: tuple[str, ...] = D.DECISION_KINDS + (
+    "court",
+    "building_loan",
+    "redeem",
+    "deal_response",
+    "malina_visit",
+    "exchange_refusal",
+    "mortgage_lap",
+)
+VARIANTS = ("classic", "businesspoly", "odessa")
+TIMINGS = ("any", "before_roll", "around_roll", "steps")
+
+SEAT_FEATURES = (
+    "alive",
+    "cash",
+    "property_value",
+    "position",
+    "in_jail",
+    "jail_turns",
+    "jail_cards",
+    "deciding",
+    "current",
+)
+SQUARE_FEATURES = (
+    "owned_by_me",
+    "owned_by_other",
+    "owner_offset",
+    "level",
+    "mortgaged",
+    "my_token",
+    "other_tokens",
+    "decision_square",
+    "offer_gives_me",
+    "offer_takes_from_me",
+)
+DECISION_FEATURES = (
+    "high_bid",
+    "lowest_bid",
+    "i_lead_auction",
+    "auction_item_building",
+    "debt_amount",
+    "offer_cash_to_me",
+    "offer_cash_from_me",
+    "square_price",
+    "square_rent_base",
+)
+GLOBAL_FEATURES = (
+    "turn_progress",
+    "doubles",
+    "last_roll",
+    "bank_houses",
+    "bank_hotels",
+    "pot",
+    "speed_face",
+    "extra_roll",
+)
+RULE_FEATURES = (
+    *(f"variant_{v}" for v in VARIANTS),
+    "auctions",
+    "even_building",
+    "rent_automatic",
+    "free_parking_pot",
+    "speed_die",
+    *(f"build_timing_{t}" for t in TIMINGS),
+    *(f"trade_timing_{t}" for t in TIMINGS),
+    "seats",
+    "starting_cash",
+    "salary",
+)
+
+
+def layout(n_seats: int, size: int) -> list[tuple[str, int, int, str]]:
+    """The parts of the vector: (name, offset, length, what each entry is)."""
+    parts = [
+        (
+            "seats",
+            n_seats * len(SEAT_FEATURES),
+            "per seat (me first, then in playing order): " + ", ".join(SEAT_FEATURES),
+        ),
+        ("squares", size * len(SQUARE_FEATURES), "per square (by index): " + ", ".join(SQUARE_FEATURES)),
+        ("decision_kind", len(DECISION_KINDS), "one-hot: " + ", ".join(DECISION_KINDS)),
+        ("decision", len(DECISION_FEATURES), ", ".join(DECISION_FEATURES)),
+        ("global", len(GLOBAL_FEATURES), ", ".join(GLOBAL_FEATURES)),
+        ("rules", len(RULE_FEATURES), ", ".join(RULE_FEATURES)),
+    ]
+    out, offset = [], 0
+    for name, length, what in parts:
+        out.append((name, offset, length, what))
+        offset += length
+    return out
+
+
+class ObservationEncoder:
+    """Builds observations for the seats of games played on one board with one seat count."""
+
+    def __init__(self, n_seats: int, size: int, turn_cap: int = 1000) -> None:
+        self.n = n_seats
+        self.size = size
+        self.turn_cap = max(1, turn_cap)
+        parts = {name: (off, length) for name, off, length, _ in layout(n_seats, size)}
+        self.parts = parts
+        self.dim = sum(length for _, length in parts.values())
+        self.kind_index = {k: i for i, k in enumerate(DECISION_KINDS)}
+        self._game: Game | None = None
+        self._seats_part = parts["seats"]
+        self._kind_part = parts["decision_kind"]
+        # the decision's and the game's features are contiguous: written as one list
+        self._tail_part = (parts["decision"][0], parts["decision"][1] + parts["global"][1])
+        self._dead_row = [0.0] * len(SEAT_FEATURES)
+
+    # ------------------------------------------------------------ per game
+    def _bind(self, game: Game) -> None:
+        """Set up the constant parts for a new game."""
+        self._game = game
+        self._cache: list[tuple | None] = [None] * self.n
+        self._marks: list[list[tuple[int, int]]] = [[] for _ in range(self.n)]
+        self._tokens: list[list[tuple[int, int]]] = [[] for _ in range(self.n)]
+        self._bufs = [np.zeros(self.dim, dtype=np.float32) for _ in range(self.n)]
+        off, length = self.parts["squares"]
+        self._sq_views = [b[off : off + length].reshape(self.size, len(SQUARE_FEATURES)) for b in self._bufs]
+        t, r = game.t, game.rules
+        self.scale = float(max(1, r.starting_cash))
+        self.price = np.asarray(t.price, dtype=np.float32)
+        self.house_cost = np.asarray(t.house_cost, dtype=np.float32)
+        self.mortgage_value = np.asarray(t.mortgage, dtype=np.float32)
+        self.price_l = list(t.price)
+        self.mortgage_l = list(t.mortgage)
+        self.house_l = list(t.house_cost)
+        self.squares = range(t.size)
+        self.rent0 = [rent[0] if rent else 0 for rent in t.rent]
+        rules = np.zeros(len(RULE_FEATURES), dtype=np.float32)
+        values = {
+            f"variant_{r.variant}": 1.0,
+            "auctions": float(r.auctions),
+            "even_building": float(r.even_building),
+            "rent_automatic": float(r.rent_claim == "automatic" or all(game.auto_claim)),
+            "free_parking_pot": float(r.free_parking_pot),
+            "speed_die": float(r.speed_die),
+            f"build_timing_{r.build_timing}": 1.0,
+            f"trade_timing_{r.trade_timing}": 1.0,
+            "seats": game.n / 8.0,
+            "starting_cash": r.starting_cash / 1500.0,
+            "salary": r.salary / self.scale,
+        }
+        for i, name in enumerate(RULE_FEATURES):
+            rules[i] = values.get(name, 0.0)
+        self.rules_vec = rules
+        off, length = self.parts["rules"]
+        for b in self._bufs:
+            b[off : off + length] = rules
+
+    # ------------------------------------------------------------ the vector
+    def encode(self, game: Game, seat: int) -> np.ndarray:
+        """The observation of ``seat`` (a fresh float32 array of length :attr:`dim`)."""
+        if game is not self._game:
+            self._bind(game)
+        n, size, scale = self.n, self.size, self.scale
+        buf = self._bufs[seat]
+        sq_view = self._sq_views[seat]
+        owner_l, level_l, mort_l, pos_l = game.owner, game.level, game.mortgaged, game.position
+
+        # ---- squares and property values: only the squares that changed since this seat's last look
+        cached = self._cache[seat]
+        if cached is None:
+            cached = self._cache[seat] = ([-2] * size, [-1] * size, [None] * size, [0] * n)
+        prev_owner, prev_level, prev_mort, values = cached
+        if prev_owner != owner_l or prev_level != level_l or prev_mort != mort_l:
+            spread = max(1, n - 1)
+            price, mortgage_value, house_cost = self.price_l, self.mortgage_l, self.house_l
+            for sq in self.squares:
+                o, lv, mg = owner_l[sq], level_l[sq], mort_l[sq]
+                po = prev_owner[sq]
+                if o == po and lv == prev_level[sq] and mg == prev_mort[sq]:
+                    continue
+                if po >= 0:
+                    values[po] -= (mortgage_value[sq] if prev_mort[sq] else price[sq]) + prev_level[
+                        sq
+                    ] * house_cost[sq]
+                if o >= 0:
+                    values[o] += (mortgage_value[sq] if mg else price[sq]) + lv * house_cost[sq]
+                prev_owner[sq], prev_level[sq], prev_mort[sq] = o, lv, mg
+                other = o >= 0 and o != seat
+                sq_view[sq, 0:5] = (o == seat, other, ((o - seat) % n) / spread if other else 0.0, lv / 5.0, mg)
+        values = [v / scale for v in values]
+        # tokens: the previous marks cleared, the current ones set
+        for sq, col in self._tokens[seat]:
+            sq_view[sq, col] = 0.0
+        tokens = []
+        bankrupt = game.bankrupt
+        other = 1.0 / max(1, n - 1)
+        for p in range(n):
+            if not bankrupt[p]:
+                sq = pos_l[p]
+                if p == seat:
+                    sq_view[sq, 5] = 1.0
+                    tokens.append((sq, 5))
+                else:
+                    sq_view[sq, 6] += other
+                    tokens.append((sq, 6))
+        self._tokens[seat] = tokens
+
+        # ---- the parts that change at every step: cleared, then written
+        for sq, col in self._marks[seat]:
+            sq_view[sq, col] = 0.0
+        marks: list[tuple[int, int]] = []
+        self._marks[seat] = marks
+        d = game.decision
+        cash, bankrupt, in_jail, jail_turns, jail_cards = (
+            game.cash,
+            game.bankrupt,
+            game.in_jail,
+            game.jail_turns,
+            game.jail_cards,
+        )
+        deciding = d.seat if d is not None else -1
+        current = game.current
+        row: list[float] = []
+        for k in range(n):
+            p = (seat + k) % n
+            if bankrupt[p]:
+                row.extend(self._dead_row)
+            else:
+                row.extend(
+                    (
+                        1.0,
+                        cash[p] / scale,
+                        values[p],
+                        pos_l[p] / size,
+                        in_jail[p],
+                        jail_turns[p] / 3.0,
+                        len(jail_cards[p]),
+                        p == deciding,
+                        p == current,
+                    )
+                )
+        off, length = self._seats_part
+        buf[off : off + length] = row
+
+        off, length = self._kind_part
+        buf[off : off + length] = 0.0
+        dec = [0.0] * len(DECISION_FEATURES)
+        if d is not None:
+            buf[off + self.kind_index[d.kind]] = 1.0
+            sq = d.square
+            data = d.data
+            if 0 <= sq < size:
+                sq_view[sq, 7] = 1.0
+                marks.append((sq, 7))
+                dec[7] = self.price_l[sq] / scale
+                dec[8] = self.rent0[sq] / scale
+            if isinstance(data, D.AuctionState):
+                dec[0] = data.high_bid / scale
+                dec[1] = max(data.min_bid, data.high_bid + 1) / scale
+                dec[2] = data.high_bidder == seat
+                dec[3] = data.item != "property"
+                if 0 <= data.square < size:
+                    sq_view[data.square, 7] = 1.0
+                    marks.append((data.square, 7))
+                    dec[7] = self.price_l[data.square] / scale
+            elif isinstance(data, D.Debt):
+                dec[4] = data.amount / scale
+            elif isinstance(data, D.Trade):
+                gives, takes = data.give_properties, data.take_properties
+                cash_in, cash_out = data.give_cash, data.take_cash
+                if data.proposer == seat:  # my own offer, seen from my side
+                    gives, takes, cash_in, cash_out = takes, gives, cash_out, cash_in
+                for s in gives:
+                    sq_view[s, 8] = 1.0
+                    marks.append((s, 8))
+                for s in takes:
+                    sq_view[s, 9] = 1.0
+                    marks.append((s, 9))
+                dec[5] = cash_in / scale
+                dec[6] = cash_out / scale
+            elif hasattr(data, "properties") and hasattr(data, "cash"):  # a multi-party deal
+                for s, to in data.properties:
+                    col = 8 if to == seat else 9 if owner_l[s] == seat else 0
+                    if col:
+                        sq_view[s, col] = 1.0
+                        marks.append((s, col))
+                for frm, to, amount in data.cash:
+                    if to == seat:
+                        dec[5] += amount / scale
+                    elif frm == seat:
+                        dec[6] += amount / scale
+        r = game.rules
+        dec.extend(
+            (
+                min(1.0, game.turn / self.turn_cap),
+                game.doubles / 3.0,
+                sum(game.last_roll) / 12.0,
+                game.bank_houses / max(1, r.houses),
+                game.bank_hotels / max(1, r.hotels),
+                game.pot / scale,
+                game.speed_face / 6.0,
+                game.extra_roll,
+            )
+        )
+        off, length = self._tail_part
+        buf[off : off + length] = dec
+        return buf.copy()
+
+
+__all__ = ["ObservationEncoder", "DECISION_KINDS", "layout"]

@@ -1,0 +1,93 @@
+"""The action masks are the engine's legal acts, exactly: a property test over random games of every
+ruleset (every unmasked slot decodes to a legal act; every listed legal act has an unmasked slot)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+np = pytest.importorskip("numpy")
+
+from landlords.engine.actions import Bid, ProposeTrade  # noqa: E402
+from landlords.rl import env  # noqa: E402
+from landlords.rl.actions import WAIT  # noqa: E402
+from landlords.rules import RULESETS  # noqa: E402
+
+CASES = [(name, None, {}, 2) for name in RULESETS] + [
+    ("hasbro-ru", "classic-us", {"speed_die": True}, 3),
+    ("hasbro-ru", None, {}, 4),
+    ("businesspoly", None, {}, 3),
+    ("odessa", None, {}, 3),
+    ("polish", None, {}, 4),
+]
+
+
+def check_state(e, seat: int) -> tuple[int, int]:
+    game, codec = e.game, e.codec
+    mask = codec.mask(game, seat)
+    assert mask.any(), f"no legal slot at {game.decision.kind}"
+    unmasked = np.flatnonzero(mask)
+    for index in unmasked:
+        assert index != WAIT
+        action = codec.decode(game, seat, int(index))
+        assert game.is_legal(seat, action), f"slot {codec.slots[index].name} -> {action!r} is not legal"
+    listed = list(game.legal_actions(seat))
+    for action in listed:
+        index = codec.index(action)
+        assert mask[index], f"legal {action!r} has no unmasked slot ({codec.slots[index].name})"
+        assert codec.decode(game, seat, index) == action
+    trades = sum(1 for i in unmasked if type(codec.decode(game, seat, int(i))) is ProposeTrade)
+    bids = sum(1 for i in unmasked if type(codec.decode(game, seat, int(i))) is Bid)
+    return trades, bids
+
+
+@pytest.mark.parametrize("ruleset,edition,rules,seats", CASES)
+@pytest.mark.parametrize("auto_claim", [True, False])
+def test_masks_are_the_legal_acts(ruleset, edition, rules, seats, auto_claim):
+    kinds: set[str] = set()
+    trades = bids = 0
+    for seed in range(2):
+        rng = random.Random(seed)
+        e = env(ruleset=ruleset, edition=edition, rules=rules, seats=seats, auto_claim=auto_claim, max_cycles=200)
+        e.reset(seed=seed)
+        for _ in range(600):
+            if not e.agents:
+                break
+            agent = e.agent_selection
+            if e.terminations[agent] or e.truncations[agent]:
+                e.step(None)
+                continue
+            seat = int(agent.split("_")[1])
+            kinds.add(e.game.decision.kind)
+            t, b = check_state(e, seat)
+            trades += t
+            bids += b
+            mask = e.observe(agent)["action_mask"]
+            e.step(rng.choice(np.flatnonzero(mask).tolist()))
+    assert {"pre_roll", "buy"} <= kinds or {"pre_roll", "auction"} <= kinds
+    assert bids or trades  # the ladders and templates were exercised somewhere in these games
+
+
+def test_every_decision_kind_and_action_type_is_encoded():
+    """Every decision kind has a place in the observation, every action type a slot family (but the
+    clock's time-out and free-form deals: see the README's list of what an agent cannot express)."""
+    from landlords.engine import decision as D
+    from landlords.engine.actions import ACTION_TYPES
+    from landlords.rl.actions import FIXED, PER_SQUARE
+    from landlords.rl.observation import DECISION_KINDS
+    from landlords.rules import businesspoly, odessa
+
+    variant_kinds = {
+        businesspoly.COURT,
+        businesspoly.BUILDING_LOAN,
+        businesspoly.REDEEM,
+        businesspoly.DEAL_RESPONSE,
+        odessa.MALINA_VISIT,
+        odessa.EXCHANGE_REFUSAL,
+        odessa.MORTGAGE_LAP,
+    }
+    assert set(D.DECISION_KINDS) | variant_kinds <= set(DECISION_KINDS)
+    covered = {t for _, t, _ in FIXED} | set(PER_SQUARE) | {"bid", "choose_move", "propose_trade"}
+    assert set(ACTION_TYPES) - covered == {"time_out", "propose_deal"}
