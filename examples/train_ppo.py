@@ -63,7 +63,11 @@ class Checkpoints(BaseCallback):
             self.next += self.every
             path = export_sb3(self.model, self.out / f"step-{self.num_timesteps}.npz", self.meta)
             self.saved.append((self.num_timesteps, path))
-            print(f"checkpoint {path.name} after {time.monotonic() - START:.0f}s", flush=True)
+            elapsed = time.monotonic() - START
+            print(
+                f"checkpoint {path.name} after {elapsed:.0f}s ({self.num_timesteps / elapsed:.0f} steps/s)",
+                flush=True,
+            )
         return time.monotonic() < self.deadline
 
 
@@ -112,14 +116,14 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--ruleset", default="hasbro-ru")
     ap.add_argument("--opponents", default="random,baseline,baseline,advisor", help="one environment per name")
-    ap.add_argument("--envs", type=int, default=8, help="environments (the opponents repeated)")
+    ap.add_argument("--envs", type=int, default=16, help="environments (the opponents repeated)")
     ap.add_argument("--minutes", type=float, default=25.0, help="training time budget")
     ap.add_argument("--steps", type=int, default=5_000_000, help="at most this many steps")
     ap.add_argument("--checkpoint-steps", type=int, default=100_000)
     ap.add_argument("--max-turns", type=int, default=300, help="turn cap of a training game (then net worth)")
     ap.add_argument("--shaped", type=float, default=1.0, help="weight of the net-worth-share reward")
     ap.add_argument("--subproc", action="store_true", help="environments in subprocesses")
-    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--threads", type=int, default=1, help="torch threads (small networks: 1 is fastest)")
     ap.add_argument("--curve-games", type=int, default=200, help="games per checkpoint against baseline (0: none)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", type=Path, default=Path("models/ppo-hasbro-ru"))
@@ -144,7 +148,7 @@ def main() -> None:
     model = MaskablePPO(
         "MlpPolicy",
         venv,
-        n_steps=512,
+        n_steps=256,
         batch_size=512,
         n_epochs=4,
         learning_rate=3e-4,
@@ -166,7 +170,8 @@ def main() -> None:
     policy = export_sb3(model, out / "policy.npz", meta)
     model.save(out / "model.zip")
     print(f"trained {model.num_timesteps} steps in {trained:.0f}s -> {policy}", flush=True)
-    callback.saved.append((model.num_timesteps, policy))
+    if not callback.saved or callback.saved[-1][0] != model.num_timesteps:
+        callback.saved.append((model.num_timesteps, policy))
 
     if args.curve_games:
         rows = []
