@@ -33,11 +33,14 @@ def check_state(e, seat: int) -> tuple[int, int]:
         assert index != WAIT
         action = codec.decode(game, seat, int(index))
         assert game.is_legal(seat, action), f"slot {codec.slots[index].name} -> {action!r} is not legal"
-    listed = list(game.legal_actions(seat))
-    for action in listed:
+    answers = game.decision_actions() if game.decision.seat == seat else []
+    for action in game.legal_actions(seat):
         index = codec.index(action)
-        assert mask[index], f"legal {action!r} has no unmasked slot ({codec.slots[index].name})"
         assert codec.decode(game, seat, index) == action
+        # every answer to the decision is unmasked, and every other legal act unless one of the
+        # codec's documented limits withholds it (unmasked all the same when nothing else is left)
+        if action in answers or not codec.withheld(game, seat, action):
+            assert mask[index], f"legal {action!r} has no unmasked slot ({codec.slots[index].name})"
     trades = sum(1 for i in unmasked if type(codec.decode(game, seat, int(i))) is ProposeTrade)
     bids = sum(1 for i in unmasked if type(codec.decode(game, seat, int(i))) is Bid)
     return trades, bids

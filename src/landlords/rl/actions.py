@@ -83,14 +83,23 @@ class ActionCodec:
     """Maps between actions and slot indexes for a board of ``size`` squares.
 
     ``mask(game, seat)`` lists what ``seat`` may do now; ``decode(game, seat, index)`` is the
-    concrete action of an unmasked slot in the same state. ``max_offers`` trade proposals per seat
-    per turn are offered (the engine sets no limit; an agent offering the same refused deal forever
-    would never let a game end).
+    concrete action of an unmasked slot in the same state.
+
+    Three limits keep an agent out of loops the engine allows (each withholds only acts the engine
+    would take; the answers to the pending decision are never withheld):
+
+    * ``max_offers`` trade proposals per seat per turn (an offer refused forever never ends a game);
+    * no undoing within a turn: after mortgaging (building on) a square, lifting its mortgage
+      (selling a building on it) is withheld for the rest of the turn, and the other way round
+      (each such pair only pays the bank);
+    * ``max_free_acts`` acts on the seat's own initiative (build, sell, mortgage, lift, sell a lot,
+      trade) per seat per turn, once the pending decision has an answer of its own.
     """
 
-    def __init__(self, size: int, max_offers: int = 1) -> None:
+    def __init__(self, size: int, max_offers: int = 1, max_free_acts: int = 12) -> None:
         self.size = size
         self.max_offers = max_offers
+        self.max_free_acts = max_free_acts
         slots: list[Slot] = []
         for name, _, _ in FIXED:
             slots.append(Slot(len(slots), "fixed", name))
@@ -135,6 +144,19 @@ class ActionCodec:
             if value is not None  # type: ignore[attr-defined]
         }
         self.offers: dict[tuple[int, int], int] = {}  # (seat, turn) -> proposals made
+        self.free_acts: dict[tuple[int, int], int] = {}  # (seat, turn) -> own-initiative acts
+        self.undo: dict[tuple[int, int], set[int]] = {}  # (seat, turn) -> slots withheld as undoing
+        base = self.square0
+        self._inverse = {
+            base["build"]: base["sell_building"],
+            base["sell_building"]: base["build"],
+            base["mortgage"]: base["unmortgage"],
+            base["unmortgage"]: base["mortgage"],
+        }
+        # the slot ranges of the acts on a seat's own initiative
+        self._free_ranges = [
+            (base[f], base[f] + size) for f in ("build", "sell_building", "mortgage", "unmortgage", "sell_lot")
+        ] + [(self.trade0, self.n)]
         self._mask = np.zeros(self.n, dtype=np.int8)
 
     # ------------------------------------------------------------ single actions
@@ -241,7 +263,33 @@ class ActionCodec:
                 for i, trade in self._templates(game, seat):
                     if game.is_legal(seat, trade):
                         m[i] = 1
+        key = (seat, game.turn)
+        undo = self.undo.get(key)
+        capped = self.free_acts.get(key, 0) >= self.max_free_acts
+        if (undo or capped) and d.kind not in (D.PLACE_BUILDING, "building_loan"):
+            full = m.copy()
+            if undo:
+                m[list(undo)] = 0
+            if capped and d.seat == seat and game.decision_actions():
+                for lo, hi in self._free_ranges:
+                    m[lo:hi] = 0
+            if not m.any():  # never leave a seat without a move
+                return full
         return m.copy()
+
+    def withheld(self, game: Game, seat: int, action: Action) -> bool:
+        """Whether a legal ``action`` is masked by one of the limits (see the class docstring)."""
+        if type(action) is ProposeTrade:
+            return self.offers.get((seat, game.turn), 0) >= self.max_offers
+        d = game.decision
+        if d is None or d.kind in (D.PLACE_BUILDING, "building_loan"):
+            return False
+        key = (seat, game.turn)
+        i = self.index(action)
+        if i in self.undo.get(key, ()):
+            return True
+        capped = self.free_acts.get(key, 0) >= self.max_free_acts and d.seat == seat
+        return capped and any(lo <= i < hi for lo, hi in self._free_ranges) and bool(game.decision_actions())
 
     def _templates(self, game: Game, seat: int) -> Iterable[tuple[int, ProposeTrade]]:
         """The template trades that name somebody now (see :meth:`template`)."""
@@ -307,16 +355,34 @@ class ActionCodec:
             raise ValueError(f"action {index} ({self.slots[index].name}) names no trade now")
         return trade
 
-    def note_applied(self, game: Game, seat: int, action: Action) -> None:
-        """Count a trade proposal against the per-turn limit (call after a successful apply)."""
-        if type(action) is ProposeTrade:
-            key = (seat, game.turn)
+    def note_applied(self, seat: int, turn: int, kind: str, action: Action) -> None:
+        """Count an act chosen at ``turn`` and decision ``kind`` against the per-turn limits (call
+        once it was applied)."""
+        key = (seat, turn)
+        cls = type(action)
+        if cls is ProposeTrade:
             self.offers[key] = self.offers.get(key, 0) + 1
-            if len(self.offers) > 64:  # keep only this turn's counts
-                self.offers = {k: v for k, v in self.offers.items() if k[1] == game.turn}
+            self.free_acts[key] = self.free_acts.get(key, 0) + 1
+        elif cls in self._square_types:
+            if kind in (D.PLACE_BUILDING, "building_loan"):
+                return
+            i = self.index(action)
+            inverse = self._inverse.get(i - action.square)  # type: ignore[attr-defined]
+            if inverse is not None:
+                self.undo.setdefault(key, set()).add(inverse + action.square)  # type: ignore[attr-defined]
+            if any(lo <= i < hi for lo, hi in self._free_ranges):
+                self.free_acts[key] = self.free_acts.get(key, 0) + 1
+        else:
+            return
+        if len(self.free_acts) > 64:  # keep only recent turns
+            for table in (self.offers, self.free_acts, self.undo):
+                for k in [k for k in table if k[1] < turn - 1]:
+                    del table[k]
 
     def reset(self) -> None:
         self.offers.clear()
+        self.free_acts.clear()
+        self.undo.clear()
 
 
 def action_names(codec: ActionCodec) -> list[str]:

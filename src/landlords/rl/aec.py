@@ -220,12 +220,13 @@ class LandlordsAEC(AECEnv):
         if act is None:
             self._illegal(agent, f"{agent} cannot wait: the game waits for it")
             return
+        turn, kind = game.turn, game.decision.kind
         try:
             game.apply(seat, act)
         except IllegalAction as exc:
             self._illegal(agent, f"{act!r} is illegal: {exc}")
             return
-        self.codec.note_applied(game, seat, act)
+        self.codec.note_applied(seat, turn, kind, act)
 
     def _illegal(self, agent: str, message: str) -> None:
         if self.illegal == "raise":

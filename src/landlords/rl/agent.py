@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from ..engine.actions import Action, ProposeTrade
+from ..engine.actions import Action
 from ..engine.decision import Decision
 from ..engine.errors import ConfigError
 from ..engine.game import Game
@@ -115,8 +115,7 @@ class PolicyBot:
             p = np.exp(logits - logits.max())
             index = int(self.rng.choice(len(p), p=p / p.sum()))
         action = self._codec.decode(game, seat, index)
-        if type(action) is ProposeTrade:
-            self._codec.note_applied(game, seat, action)
+        self._codec.note_applied(seat, game.turn, d.kind, action)  # the tournament applies it next
         return action
 
 

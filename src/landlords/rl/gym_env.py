@@ -129,6 +129,7 @@ class LandlordsGymEnv(gym.Env):
         index = int(action)
         act = None
         problem = None
+        turn, kind = game.turn, game.decision.kind if game.decision else ""
         try:
             act = self.codec.decode(game, seat, index)
             if act is None or index == WAIT:
@@ -143,7 +144,7 @@ class LandlordsGymEnv(gym.Env):
             if self.illegal == "lose":
                 return self._observe(), -1.0, True, False, self._info(illegal=problem)
             return self._observe(), 0.0, False, False, self._info(illegal=problem)
-        self.codec.note_applied(game, seat, act)
+        self.codec.note_applied(seat, turn, kind, act)
         self._play_others()
         reward = 0.0
         if self.shaped_reward and not game.over:
