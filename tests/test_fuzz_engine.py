@@ -85,6 +85,11 @@ class EngineFuzz(RuleBasedStateMachine):
         for _ in range(data.draw(st.integers(0, 4), label="house rules")):
             name, values = data.draw(st.sampled_from(HOUSE_RULES))
             rules[name] = data.draw(st.sampled_from(values))
+        if data.draw(st.booleans(), label="hard times"):  # debts, time-outs and bankruptcies early and often
+            rules["starting_cash"] = data.draw(st.sampled_from([60, 200, 400]))
+            rules["timeout_bankrupt"] = True
+            rules["bankrupt_property_to_bank"] = data.draw(st.sampled_from(["auction", "unowned"]))
+            rules["bankruptcy_to_player"] = data.draw(st.sampled_from(["creditor_takes", "bank_pays_creditor"]))
         if data.draw(st.booleans(), label="speed die"):
             rules["speed_die"] = True
         seed = data.draw(st.integers(0, 2**32), label="seed")
