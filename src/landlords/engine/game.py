@@ -73,6 +73,8 @@ from .state import dump_state, position_header, state_hash
 from .trading import Trading
 from .turns import RentClaim, TurnFlow
 
+_DEBT = D.DEBT
+
 
 class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedChance):
     """One game of an edition under a ruleset.
@@ -238,15 +240,18 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
             raise IllegalAction("unknown-action", "unknown action {action}", action=repr(action)[:60])
         if self.bankrupt[seat]:
             raise IllegalAction("bankrupt", "{player} is bankrupt and out of the game", player=self.names[seat])
-        if handler[2]:
-            for name, ok, kind in handler[2]:
+        check, _, tests, spends = handler
+        if tests:
+            for name, ok, kind in tests:
                 value = getattr(action, name)
                 if not ok(self, value):
                     why = field_problem(kind, value, name, self)
                     raise IllegalAction(why[0], why[1], **why[2])  # type: ignore[index]
-        handler[0](self, seat, action)  # the action's own check: raises, changes nothing
-        if handler[3]:
-            self._no_spending_in_debt(seat)
+        check(self, seat, action)  # the action's own check: raises, changes nothing
+        if spends:
+            for d in self.stack:
+                if d.kind == _DEBT and d.seat == seat:
+                    self._no_spending_in_debt(seat)
         return handler
 
     def in_debt(self, seat: int) -> bool:
