@@ -71,3 +71,11 @@ def test_training_smoke(tmp_path):
     subprocess.run(cmd, check=True, timeout=600, capture_output=True)
     assert (out / "policy.npz").exists() and (out / "curve.csv").read_text().count("\n") >= 3
     assert isinstance(make_bot(f"rl:{out / 'policy.npz'}"), PolicyBot)
+
+
+def test_the_committed_policy_matches_the_encoding_and_plays():
+    """examples/ppo-hasbro-ru.npz was trained on this observation and action layout: a change to
+    either must retrain it (the bot refuses a mismatch)."""
+    path = ROOT / "examples" / "ppo-hasbro-ru.npz"
+    result = run(Config((f"rl:{path}", "random"), games=2, max_turns=400, property_stats=False), workers=1)
+    assert sum(r["games"] for r in result.as_json()["strategies"]) == 4
