@@ -43,7 +43,8 @@ def test_simulate_is_deterministic_for_a_seed():
 def test_house_rules_from_the_command_line():
     out = run("rules", "hasbro-ru", "--rule", "free_parking=rest", "--rule", "starting_cash=2000")
     assert out.returncode == 0
-    assert "'rest'" in out.stdout and "2000" in out.stdout and "000:71" in out.stdout
+    assert "* free_parking = rest  (ruleset: skip_turn)" in out.stdout
+    assert "* starting_cash = 2000  (ruleset: 1500)" in out.stdout and "seed 000, line 71" in out.stdout
 
 
 @pytest.mark.parametrize(
@@ -66,7 +67,7 @@ def test_replay_of_a_broken_file_names_the_problem(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "landlords-record", "version": 1}')
     out = run("replay", str(bad))
-    assert out.returncode == 2 and "'edition' is missing" in out.stdout
+    assert out.returncode == 2 and "'edition' is missing" in out.stderr and not out.stdout
 
 
 def test_listings():

@@ -228,7 +228,8 @@ def test_a_whole_game_as_a_person_plays_it(tmp_path, lang):
     s.expect(t("ui.bye", command=f"landlords play --load {save}"))
     assert s.finish() == 0
     saved = records.load(save)
-    assert saved["setup"]["seats"] == [{"person": True}, {"bot": "advisor"}]
+    assert saved["seats"] == [{"name": "Ann", "bot": None}, {"name": bot, "bot": "advisor"}]
+    assert saved["lang"] == lang
     kinds = [a["type"] for _, a in saved["actions"]]
     for kind in (
         "buy",

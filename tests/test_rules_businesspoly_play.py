@@ -291,7 +291,7 @@ def test_the_command_line_lists_and_plays_the_rulesets():
 
     runner = CliRunner()
     out = runner.invoke(main, ["rules", "businesspoly"])
-    assert out.exit_code == 0 and "start_auction" in out.output and "000:481" in out.output
+    assert out.exit_code == 0 and "start_auction" in out.output and "seed 000, line 481" in out.output
     out = runner.invoke(main, ["simulate", "-r", "businesspoly-short", "-g", "3", "--json"])
     assert out.exit_code == 0, out.output
     assert json.loads(out.output)["games"] == 3

@@ -12,26 +12,23 @@ from pathlib import Path
 import click
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from .. import record as records
 from ..editions import edition_names, load_edition
-from ..engine.errors import LandlordsError
-from ..engine.ruleset import Ruleset
+from ..engine.errors import ConfigError, LandlordsError
 from ..i18n import LANGUAGES, default_language
 from ..render.text import describe, position
 from ..rules import RULESETS, get_ruleset, parse_overrides
 from ..sim.runner import simulate as run_games
 from .positions import position_text
+from .checks import COUNT, PLOT_FORMATS, SEED, Group, check_output_file, fail, require_matplotlib
+from .ruleshow import print_rules
 
-console = Console()
-
-
-def fail(message: str) -> None:
-    console.print(f"[red]error:[/red] {message}")
-    sys.exit(2)
+console = Console(markup=False, highlight=False)  # names from edition files are text, never markup
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="landlords")
 def main() -> None:
     """landlords: play, simulate and analyse Monopoly-family board games."""
@@ -50,11 +47,13 @@ rule_option = click.option(
 @click.option("--edition", "-e", default=None, help="Edition id or a .toml file (default: the ruleset's).")
 @click.option("--ruleset", "-r", default="hasbro-ru", show_default=True)
 @rule_option
-@click.option("--players", "-p", default=4, show_default=True, help="Number of bots.")
-@click.option("--games", "-g", default=100, show_default=True)
-@click.option("--seed", "-s", default=1, show_default=True, help="Game i is played with seed S+i.")
+@click.option("--players", "-p", type=click.IntRange(1, 64), default=4, show_default=True, help="Number of bots.")
+@click.option("--games", "-g", type=COUNT, default=100, show_default=True)
+@click.option("--seed", "-s", type=SEED, default=1, show_default=True, help="Game i is played with seed S+i.")
 @click.option("--strategy", default="baseline", show_default=True, help="Comma-separated bots, seated in turn.")
-@click.option("--max-turns", default=2000, show_default=True, help="Safety cap: richest player wins after this.")
+@click.option(
+    "--max-turns", type=COUNT, default=2000, show_default=True, help="Safety cap: richest player wins after this."
+)
 @click.option(
     "--record", "record_file", type=click.Path(dir_okay=False), help="Save the first game's record here."
 )
@@ -62,6 +61,8 @@ rule_option = click.option(
 def simulate(edition, ruleset, rules, players, games, seed, strategy, max_turns, record_file, as_json) -> None:
     """Play GAMES games between bots and summarise them."""
     try:
+        if record_file:
+            check_output_file(record_file, "--record", (".json",))
         overrides = parse_overrides(list(rules))
         summary, _ = run_games(edition, ruleset, players, games, seed, strategy.split(","), overrides, max_turns)
         if record_file:
@@ -75,19 +76,21 @@ def simulate(edition, ruleset, rules, players, games, seed, strategy, max_turns,
     if as_json:
         click.echo(json.dumps(data, indent=2))
         return
-    table = Table(title=f"{games} games, {players} x {strategy}, {ruleset}")
+    table = Table(title=Text(f"{games} games, {players} x {strategy}, {ruleset}"))
     table.add_column("figure")
     table.add_column("value", justify="right")
     for key, value in data.items():
         table.add_row(key.replace("_", " "), str(value))
     console.print(table)
     if record_file:
-        console.print(f"record of the first game saved to {record_file} (replay: landlords replay {record_file})")
+        console.print(
+            Text(f"record of the first game saved to {record_file} (replay: landlords replay {record_file})")
+        )
 
 
 @main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
-@click.option("--upto", type=int, default=None, help="Stop after this many actions.")
+@click.option("--upto", type=click.IntRange(0, None), default=None, help="Stop after this many actions.")
 @click.option("--events/--no-events", default=True, show_default=True, help="Print the event log.")
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None, help="Language (default: from the locale).")
 @click.option(
@@ -96,16 +99,17 @@ def simulate(edition, ruleset, rules, players, games, seed, strategy, max_turns,
 @click.option("--notation", is_flag=True, help="With --position: print it as one line of notation.")
 def replay(file, upto, events, lang, position_after, notation) -> None:
     """Replay a game record and print its event log and final position."""
-    lang = lang or default_language()
     try:
         if position_after is not None and (position_after < 0 or upto is not None):
             raise LandlordsError("--position takes a number of acts from 0 up, instead of --upto")
-        game = records.replay(records.load(file), upto=upto if position_after is None else position_after)
+        table = records.restore(records.load(file), upto=upto if position_after is None else position_after)
     except LandlordsError as exc:
         fail(str(exc))
+    game = table.game
     if position_after is not None:
         click.echo(position_text(game, notation))
         return
+    lang = lang or table.lang or default_language()
     if events:
         for ev in game.events or []:
             click.echo(describe(game, ev, lang))
@@ -146,23 +150,17 @@ def rules(ruleset, rules) -> None:
         r = get_ruleset(ruleset, parse_overrides(list(rules)))
     except LandlordsError as exc:
         fail(str(exc))
-    console.print(f"[bold]{r.id}[/bold]: {r.description} (edition {r.edition})")
-    table = Table()
-    for col in ("option", "value", "seed", "meaning"):
-        table.add_column(col)
-    for f in Ruleset.options():
-        table.add_row(f.name, repr(getattr(r, f.name)), r.source_of(f.name), f.metadata.get("doc", ""))
-    console.print(table)
+    print_rules(console, r, get_ruleset(ruleset))
 
 
 @main.command()
 @click.option("--edition", "-e", default=None, help="Edition (default: the ruleset's own).")
 @click.option("--ruleset", "-r", default="hasbro-ru", show_default=True)
 @rule_option
-@click.option("--players", "-p", default=4, show_default=True)
-@click.option("--games", "-g", default=200, show_default=True, help="Games per run.")
-@click.option("--runs", default=5, show_default=True)
-@click.option("--seed", "-s", default=1, show_default=True)
+@click.option("--players", "-p", type=click.IntRange(1, 64), default=4, show_default=True)
+@click.option("--games", "-g", type=COUNT, default=200, show_default=True, help="Games per run.")
+@click.option("--runs", type=COUNT, default=5, show_default=True)
+@click.option("--seed", "-s", type=SEED, default=1, show_default=True)
 @click.option("--strategy", default="baseline", show_default=True)
 @click.option("--json", "as_json", is_flag=True)
 def bench(edition, ruleset, rules, players, games, runs, seed, strategy, as_json) -> None:
@@ -171,10 +169,10 @@ def bench(edition, ruleset, rules, players, games, runs, seed, strategy, as_json
     Rates are given per second of wall-clock time and per second of this process's CPU time;
     on a busy machine the CPU-time figure is the one that measures the code.
     """
-    overrides = parse_overrides(list(rules))
     wall, cpu, roll_rates, shares = [], [], [], []
     rolls_median = 0.0
     try:
+        overrides = parse_overrides(list(rules))
         for _ in range(runs):
             start, start_cpu = time.perf_counter(), time.process_time()
             summary, _ = run_games(edition, ruleset, players, games, seed, strategy.split(","), overrides)
@@ -227,14 +225,21 @@ def bench(edition, ruleset, rules, players, games, runs, seed, strategy, as_json
 @click.option("--returns", "show_returns", is_flag=True, help="Rent per opponent roll/turn, cost and payback.")
 @click.option("--json", "as_json", is_flag=True, help="JSON: a list of {index, name, kind, probability}.")
 @click.option("--csv", "as_csv", is_flag=True)
-@click.option("--plot", type=click.Path(dir_okay=False), help="Save a chart (.png or .svg).")
-@click.option("--board", type=click.Path(dir_okay=False), help="Save the board as an SVG heat map of the odds.")
+@click.option("--plot", help="Save a chart (.png, .svg or .pdf).")
+@click.option("--board", help="Save the board as an SVG heat map of the odds (.svg).")
 def odds(edition, ruleset, rules, jail, per, show_returns, as_json, as_csv, plot, board) -> None:
     """Exact long-run odds of ending a roll (or turn) on each square, from a Markov chain."""
     from ..analysis.markov import CONVENTIONS, square_odds
     from ..analysis.returns import property_returns
 
     try:
+        if as_json and as_csv:
+            raise ConfigError("--json and --csv each print the whole result: choose one")
+        if board:
+            check_output_file(board, "--board", (".svg",))
+        if plot:
+            check_output_file(plot, "--plot", PLOT_FORMATS)
+            require_matplotlib("--plot")
         r = get_ruleset(ruleset, parse_overrides(list(rules)))
         ed = load_edition(edition or r.edition)
         result = square_odds(ed, r, jail, per)
@@ -247,7 +252,7 @@ def odds(edition, ruleset, rules, jail, per, show_returns, as_json, as_csv, plot
         from ..render.svg import board_svg
 
         heat = [o.probability for o in result if o.index >= 0]
-        Path(board).write_text(
+        Path(board).expanduser().write_text(
             board_svg(ed, heat=[float(h) for h in heat], title=f"{ed.name}: odds per {per}"), encoding="utf-8"
         )
     if plot:

@@ -7,14 +7,17 @@ import sys
 
 import click
 from rich.console import Console
+from rich.text import Text
 
 from .. import new_game
 from .. import record as records
 from ..bots import make_bot
 from ..engine.errors import ConfigError, LandlordsError
 from ..i18n import LANGUAGES, default_language, tr
+from ..names import check_names
 from ..rules import get_ruleset, parse_overrides
 from .positions import game_from_position_file
+from .checks import SEED, check_output_file
 
 DEFAULT_BOTS = "advisor,trader,cautious"
 
@@ -39,7 +42,7 @@ def seat_names(people: list[str], bots: list[str], lang: str) -> list[str]:
     names = list(people)
     for i, _ in enumerate(bots, 1):
         name = tr(lang, "ui.bot_name", n=i)
-        while name in names:
+        while name.casefold() in (n.casefold() for n in names):
             name += "'"
         names.append(name)
     return names
@@ -56,14 +59,20 @@ def seat_names(people: list[str], bots: list[str], lang: str) -> list[str]:
     help="House rule: override a ruleset option (see `landlords rules RULESET`). Repeatable.",
 )
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None, help="Language (default: from the locale).")
-@click.option("--players", "-p", default=None, help='People at the table, comma-separated: --players "Аня,Борис".')
+@click.option(
+    "--players",
+    "-p",
+    default=None,
+    metavar="NAMES",
+    help='People at the table, comma-separated: --players "Аня,Борис".',
+)
 @click.option(
     "--bots",
     default=None,
     help=f"Bot strategies, comma-separated, one seat each (default with one person: {DEFAULT_BOTS}; "
     "'none' for no bots). A strategy may carry parameters: advisor:reserve=200.",
 )
-@click.option("--seed", "-s", type=int, default=None, help="Seed of the dice and the decks (default: random).")
+@click.option("--seed", "-s", type=SEED, default=None, help="Seed of the dice and the decks (default: random).")
 @click.option("--load", "load_file", type=click.Path(dir_okay=False), help="Resume the game saved in this record.")
 @click.option("--position", "position_file", type=click.Path(dir_okay=False), help="Start from this position.")
 @click.option(
@@ -85,26 +94,30 @@ def play(
     edition, ruleset, rules, lang, players, bots, seed, load_file, position_file, save_file, fast, dice
 ) -> None:
     """Play in the terminal: people take turns at one keyboard, bots play their seats."""
-    from ..play.app import DEFAULT_PACE, PlayApp, controllers_of, default_save_path
+    from ..play.app import DEFAULT_PACE, PlayApp, default_save_path
 
-    lang = lang or default_language()
-    err = Console(stderr=True)
+    err = Console(stderr=True, markup=False, highlight=False)
     try:
+        if save_file:
+            check_output_file(save_file, "--save")
         if load_file:
             if players or bots or dice or seed is not None or rules or edition:
                 raise ConfigError("--load resumes a saved game as it was: leave out the options that set one up")
-            game = records.replay(records.load(load_file))
-            controllers = controllers_of(game) or [None] * game.n
+            table = records.restore(records.load(load_file))
+            game, controllers = table.game, table.bots
+            lang = lang or table.lang or default_language()  # the table's language, unless --lang says
             save_path = save_file or load_file
+            check_output_file(save_path, "--load (the game is saved back there)")
         elif position_file:  # the position names the seats; --bots plays the last ones
             if players or dice or seed is not None or rules or edition:
                 raise ConfigError("--position sets the game up: only --bots, --save, --lang and --fast go with it")
             game, controllers = game_from_position_file(position_file, bots)
+            lang = lang or default_language()
             save_path = save_file or default_save_path()
         else:
+            lang = lang or default_language()
             people = [p.strip() for p in (players or tr(lang, "ui.default_person")).split(",") if p.strip()]
-            if len(set(people)) != len(people):
-                raise ConfigError("--players: every person needs a name of their own")
+            check_names(people, "--players")
             if bots is None:
                 bots = DEFAULT_BOTS if len(people) == 1 else "none"
             strategies = [] if bots.strip().lower() in ("", "none") else [b.strip() for b in bots.split(",")]
@@ -126,6 +139,6 @@ def play(
             save_path = save_file or default_save_path()
         app = PlayApp(game, controllers, lang, save_path, pace=0 if fast else DEFAULT_PACE)
     except LandlordsError as exc:
-        err.print(f"[red]error:[/red] {exc}")
+        err.print(Text("error: ", style="red") + Text(str(exc)))
         sys.exit(2)
     sys.exit(app.run())

@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import json
 import os
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -21,11 +20,13 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.table import Table
+from rich.text import Text
 
 from ..engine.errors import LandlordsError
 from ..rules import parse_overrides
+from .checks import COUNT, PLOT_HINT, SEED, check_output_dir, fail, has_matplotlib
 
-console = Console()
+console = Console(markup=False, highlight=False)
 DEFAULT_STRATEGIES = "advisor,trader,baseline,random"
 
 
@@ -34,11 +35,6 @@ def _cpus() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - not Linux
         return os.cpu_count() or 1
-
-
-def _fail(message: str) -> None:
-    console.print(f"[red]error:[/red] {message}")
-    sys.exit(2)
 
 
 def _list_strategies() -> None:
@@ -194,7 +190,7 @@ def _report(result: Any) -> None:
     show_default=True,
     help="Comma-separated strategy specs, one seat each: NAME[:KEY=VALUE...] or module:Class.",
 )
-@click.option("--games", "-g", default=100, show_default=True, help="Games to play.")
+@click.option("--games", "-g", type=COUNT, default=100, show_default=True, help="Games to play.")
 @click.option("--edition", "-e", default=None, help="Edition id or a .toml file (default: the ruleset's).")
 @click.option("--ruleset", "-r", default="hasbro-ru", show_default=True)
 @click.option(
@@ -205,16 +201,31 @@ def _report(result: Any) -> None:
     help="House rule: override a ruleset option (see `landlords rules RULESET`). Repeatable.",
 )
 @click.option(
-    "--seed", "-s", default=1, show_default=True, help="Tournament seed (every game's seed derives from it)."
+    "--seed",
+    "-s",
+    type=SEED,
+    default=1,
+    show_default=True,
+    help="Tournament seed (every game's seed derives from it).",
 )
-@click.option("--workers", "-w", type=int, default=None, help="Processes (local) or Ray CPUs. [default: all CPUs]")
+@click.option(
+    "--workers",
+    "-w",
+    type=click.IntRange(1, 4096),
+    default=None,
+    help="Processes (local) or Ray CPUs. [default: all CPUs]",
+)
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True)
 @click.option("--address", default=None, help="Ray cluster address (e.g. ray://head:10001 or auto).")
 @click.option(
     "--out", "out", type=click.Path(file_okay=False), default=None, help="Write JSON, CSV and charts here."
 )
 @click.option(
-    "--max-turns", default=2000, show_default=True, help="The richest player wins a game still running then."
+    "--max-turns",
+    type=COUNT,
+    default=2000,
+    show_default=True,
+    help="The richest player wins a game still running then.",
 )
 @click.option(
     "--property-stats/--no-property-stats",
@@ -249,7 +260,13 @@ def tournament(
     if list_only:
         _list_strategies()
         return
+    err = Console(stderr=True, markup=False, highlight=False)
     try:
+        if out:
+            check_output_dir(out, "--out")
+        if out and plots and not has_matplotlib():
+            plots = False
+            err.print(Text(f"note: no charts (matplotlib is not installed: {PLOT_HINT}); the tables are written"))
         config = Config(
             tuple(s.strip() for s in strategies.split(",") if s.strip()),
             games,
@@ -261,7 +278,6 @@ def tournament(
             property_stats=property_stats,
         )
         n_workers = workers if workers is not None else _cpus()
-        err = Console(stderr=True)
         bar = Progress(
             TextColumn("[bold]tournament[/bold]"),
             BarColumn(),
@@ -288,9 +304,11 @@ def tournament(
         if out:
             written = write_outputs(result, Path(out), plots)
     except LandlordsError as exc:
-        _fail(str(exc))
+        fail(str(exc))
+    except OSError as exc:  # the --out folder went away or filled up while the games ran
+        fail(f"--out {out}: {exc.strerror or exc}")
     except RuntimeError as exc:  # an illegal action by a strategy, or a backend failure
-        _fail(str(exc))
+        fail(str(exc))
     if as_json:
         click.echo(json.dumps(result.as_json(), indent=1, ensure_ascii=False))
     else:

@@ -46,13 +46,15 @@ from landlords.engine.edition import (
 )
 from landlords.engine.errors import ConfigError
 
-__all__ = ["EditionError", "edition_names", "load_edition", "parse_edition"]
+__all__ = ["EditionError", "edition_document", "edition_names", "is_packaged", "load_edition", "parse_edition"]
 
 LANGUAGES = ("en", "ru", "pl")
 TAX_KINDS = ("income", "luxury")
 NEAREST_KINDS = (RAILROAD, UTILITY)
 STREET_RENT_LENGTH = 6  # 0..4 houses, hotel
 CARD_ORIGINS = ("seed", "completed")
+MAX_NUMBER = 10**12  # no amount, index or count in an edition comes near it; bigger ones are mistakes
+MAX_FILE = 4 * 1024 * 1024  # bytes: an edition file is a few tens of kilobytes
 
 _SECTIONS = ("edition", "currency", "groups", "squares", "decks")
 # optional: translations of the edition's own texts for players of another language, and the case
@@ -123,6 +125,8 @@ class _Table:
         if default is not None and key not in self.data:
             return default
         value = self.raw(key)
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
+            self.fail(key, f"expected a number up to {MAX_NUMBER}, got one with {len(str(abs(value)))} digits")
         if not isinstance(value, int) or isinstance(value, bool) or (minimum is not None and value < minimum):
             what = {None: "an integer", 0: "a non-negative integer", 1: "a positive integer"}.get(
                 minimum, f"an integer >= {minimum}"
@@ -135,9 +139,11 @@ class _Table:
         if (
             not isinstance(value, list)
             or not value
-            or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)
+            or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_NUMBER for v in value)
         ):
-            self.fail(key, f"expected a non-empty list of non-negative integers, got {_show(value)}")
+            self.fail(
+                key, f"expected a non-empty list of integers from 0 to {MAX_NUMBER}, got {_show(value)[:80]}"
+            )
         if length is not None and len(value) != length:
             self.fail(key, f"expected exactly {length} values, got {len(value)}")
         return tuple(value)
@@ -239,11 +245,13 @@ def _currency(table: _Table) -> Currency:
     if not isinstance(separator, str) or not separator or any(ch.isdigit() for ch in separator):
         table.fail("separator", f"expected a non-empty string without digits, got {_show(separator)}")
     notes = table.data.get("banknotes", [])
-    positive = lambda v: isinstance(v, int) and not isinstance(v, bool) and v > 0  # noqa: E731
+    positive = lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 < v <= MAX_NUMBER  # noqa: E731
     if not isinstance(notes, list) or not all(
         isinstance(n, list) and len(n) == 2 and all(positive(v) for v in n) for n in notes
     ):
-        table.fail("banknotes", f"expected a list of [value, count] pairs of positive numbers, got {_show(notes)}")
+        table.fail(
+            "banknotes", f"expected a list of [value, count] pairs of positive numbers, got {_show(notes)[:80]}"
+        )
     return Currency(
         code=table.text("code"),
         format=fmt,
@@ -328,11 +336,78 @@ def _cards(deck: _Table, size: int) -> tuple[Card, ...]:
 
 
 def _parse_bytes(raw: bytes, source_name: str) -> Edition:
+    if len(raw) > MAX_FILE:
+        raise EditionError(f"{source_name}: too large for an edition file ({len(raw)} bytes)")
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise EditionError(f"{source_name}: invalid TOML: {exc}") from exc
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise EditionError(f"{source_name}: not UTF-8 text (byte {exc.start})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise EditionError(f"{source_name}: invalid TOML: {exc}") from None
+    except RecursionError:
+        raise EditionError(f"{source_name}: invalid TOML: nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer with more digits than Python converts
+        raise EditionError(f"{source_name}: invalid TOML: {exc}") from None
     return parse_edition(data, source_name)
+
+
+def edition_from_document(data: object, source_name: str) -> Edition:
+    """An edition from its document (what :func:`edition_document` gives, e.g. carried in a record)."""
+    if not isinstance(data, dict):
+        raise EditionError(f"{source_name}: an edition is a table (a JSON object)")
+    try:
+        return parse_edition(data, source_name)
+    except RecursionError:
+        raise EditionError(f"{source_name}: nested too deeply") from None
+    except (TypeError, AttributeError) as exc:  # a value of a type TOML cannot give (JSON null, ...)
+        raise EditionError(f"{source_name}: a value of the wrong type ({exc})") from None
+
+
+def edition_document(edition: Edition) -> dict[str, object]:
+    """The edition as the document it was read from (the TOML file's tables), so a record can carry
+    an edition that is not packaged. ``parse_edition(edition_document(e), ...) == e``."""
+    cur = edition.currency
+    currency: dict[str, object] = {"code": cur.code, "format": cur.format, "scale": cur.scale}
+    currency["separator"] = cur.separator
+    if cur.banknotes:
+        currency["banknotes"] = [list(n) for n in cur.banknotes]
+    meta: dict[str, object] = {"id": edition.id, "name": edition.name, "language": edition.language}
+    if edition.description:
+        meta["description"] = edition.description
+    if edition.source:
+        meta["source"] = edition.source
+    squares = []
+    for sq in edition.squares:
+        row: dict[str, object] = {"name": sq.name, "kind": sq.kind}
+        for key in _SQUARE_KEYS.get(sq.kind, ()):
+            value = getattr(sq, key)
+            if key == "tax_kind" and value is None:
+                continue
+            row[key] = list(value) if isinstance(value, tuple) else value
+        squares.append(row)
+    decks = {}
+    for deck in edition.decks.values():
+        cards = []
+        for card in deck.cards:
+            c: dict[str, object] = {"id": card.id, "text": card.text, "effect": card.effect, **card.args}
+            if card.origin:
+                c["origin"] = card.origin
+            cards.append(c)
+        decks[deck.id] = {"name": deck.name, "cards": cards}
+    return {
+        "edition": meta,
+        "currency": currency,
+        "groups": {g.id: {"name": g.name, "color": g.color} for g in edition.groups.values()},
+        "squares": squares,
+        "decks": decks,
+    }
+
+
+def is_packaged(edition: Edition) -> bool:
+    """Is ``edition`` exactly the packaged edition of its id (so its id alone names it)?"""
+    return edition.id in edition_names() and _load_packaged(edition.id) == edition
 
 
 def edition_names() -> list[str]:
@@ -364,4 +439,15 @@ def load_edition(name_or_path: str | os.PathLike[str]) -> Edition:
     if isinstance(name_or_path, str) and _NAME.fullmatch(name_or_path) and not name_or_path.endswith(".toml"):
         return _load_packaged(name_or_path)
     path = Path(name_or_path)
-    return _parse_bytes(path.read_bytes(), path.name)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        hint = (
+            ""
+            if str(path).endswith(".toml")
+            else f" (and no packaged edition is called that: {', '.join(edition_names())})"
+        )
+        raise EditionError(f"{path}: no such edition file{hint}") from None
+    except OSError as exc:
+        raise EditionError(f"{path}: cannot read the edition file: {exc.strerror or exc}") from None
+    return _parse_bytes(raw, path.name)

@@ -29,18 +29,15 @@ from rich.text import Text
 from .. import record as records
 from ..bots import make_bot
 from ..engine import decision as D
-from ..engine.actions import Action, Bid, ClaimRent, ProposeTrade, Roll, TimeOut
+from ..engine.actions import Action, Bid, ClaimRent, Pass, ProposeTrade, Roll, TimeOut
 from ..engine.errors import ConfigError, IllegalAction
 from ..engine.game import Game
 from ..i18n import has, reason, tr
 from . import view
 from .labels import action_label, decision_title, deck_name, group_label, money, offer_lines, square_name
+from .menus import Choices, choices, lots_to_offer
 from .terminal import Terminal
 
-# the letter that opens each kind of free act; a kind not listed here gets a free letter
-GROUP_KEYS = {"build": "b", "sell_building": "s", "mortgage": "m", "unmortgage": "u", "claim_rent": "c"}
-COMMAND_KEYS = {"t", "o", "v", "l", "w", "q", "h"}
-SPARE_KEYS = "adefgijknprxyz"
 DEFAULT_PACE = 0.7  # seconds after each bot action
 
 
@@ -57,24 +54,26 @@ class Entry:
     ask: Callable[[], Action | None] | None = None
 
 
-def seat_record(controllers: Sequence[str | None]) -> list[dict[str, Any]]:
-    return [{"bot": c} if c else {"person": True} for c in controllers]
-
-
-def controllers_of(game: Game) -> list[str | None] | None:
-    """Who plays each seat of a loaded game (from the record's set-up), or None if it does not say."""
-    seats = game.setup.get("seats")
-    if not isinstance(seats, list) or len(seats) != game.n:
-        return None
-    return [s.get("bot") if isinstance(s, dict) else None for s in seats]
-
-
 def default_save_path() -> Path:
-    """Where a game is saved when no --save is given: the user's state folder."""
+    """A new file in the user's state folder for a game started without --save. The name is
+    reserved by creating the file, so two games started in the same second never share one."""
     base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
     folder = Path(base) / "landlords"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder / time.strftime("game-%Y%m%d-%H%M%S.json")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ConfigError(f"cannot save games in {folder}: {exc.strerror or exc} (give --save FILE)") from None
+    stamp = time.strftime("game-%Y%m%d-%H%M%S")
+    for n in range(1, 1000):
+        path = folder / (f"{stamp}.json" if n == 1 else f"{stamp}-{n}.json")
+        try:
+            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise ConfigError(f"cannot save games in {folder}: {exc.strerror or exc} (give --save FILE)") from None
+        return path
+    raise ConfigError(f"cannot find a free file name in {folder} (give --save FILE)")
 
 
 class PlayApp:
@@ -93,16 +92,15 @@ class PlayApp:
         self.controllers = list(controllers)
         self.lang = lang
         self.save_path = Path(save_path).expanduser()
-        try:
-            self.save_path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise ConfigError(f"cannot save to {self.save_path}: {exc.strerror}") from None
         self.pace = pace
         self.term = terminal or Terminal()
         self.clock = clock
         seed = game.seed or 0
+        if len(self.controllers) != game.n:
+            raise ConfigError(f"{len(self.controllers)} seats given for a game of {game.n}")
         self.bots = [make_bot(c, seed=seed * 31 + i) if c else None for i, c in enumerate(self.controllers)]
-        game.setup["seats"] = seat_record(self.controllers)
+        self.seats = [records.Seat(name, c) for name, c in zip(game.names, self.controllers, strict=True)]
+        self.left_auction: set[tuple[int, int]] = set()  # (auction, seat): passed for good
         self.shown = 0  # events printed so far
         self.asked_claims: set[tuple[int, int, int]] = set()
         self.screen_for: tuple[int, int] | None = None  # (seat, turn) whose turn screen was shown
@@ -170,8 +168,8 @@ class PlayApp:
         text = reason(self.lang, exc, self.game.edition.currency.show)
         self.term.print(Text(self.t("ui.refused", reason=text), style="bold red"))
 
-    def autosave(self) -> None:
-        records.save(self.game, self.save_path)
+    def autosave(self, path: Path | None = None) -> None:
+        records.save(self.game, path or self.save_path, self.seats, self.lang)
 
     def flush(self) -> None:
         events = self.game.events or []
@@ -223,11 +221,16 @@ class PlayApp:
         game = self.game
         self.flush()
         self.show_board()
-        table = Table(title=self.t("ui.standings"))
+        table = Table(title=Text(self.t("ui.standings")))
         table.add_column("#")
-        table.add_column(self.t("ui.player"))
-        table.add_column(self.t("ui.worth_column"), justify="right")
-        order = sorted(range(game.n), key=lambda p: (p != game.winner, -game.net_worth(p)))
+        table.add_column(Text(self.t("ui.player")))
+        table.add_column(Text(self.t("ui.worth_column")), justify="right")
+        standings = getattr(game, "standings", None)  # the engine's ranking (issue 11), when present
+        order = (
+            list(standings())
+            if standings is not None
+            else sorted(range(game.n), key=lambda p: (p != game.winner, -game.net_worth(p)))
+        )
         for i, p in enumerate(order, 1):
             table.add_row(str(i), Text(game.names[p], style=view.seat_style(p)), self.money(game.net_worth(p)))
         self.term.print(table)
@@ -294,31 +297,63 @@ class PlayApp:
         if key != self.decision_key:
             self.decision_key = key
             self.decision_started = self.clock()
+        if self.final_call(d) and (id(d.data), seat) in self.left_auction:
+            self.apply(seat, Pass())  # they left the auction for good: no second question
+            return
         if d.kind == D.PRE_ROLL and self.screen_for != (seat, game.turn):
             self.screen_for = (seat, game.turn)
             self.show_board()
         self.term.print()
-        self.term.print(Text(decision_title(game, d, self.lang), style=view.seat_style(seat)))
+        title = decision_title(game, d, self.lang)
+        if self.final_call(d):
+            title = self.t("ui.final_call", player=game.names[seat], **self.auction_words(d))
+        self.term.print(Text(title, style=view.seat_style(seat)))
         self.details(d)
         if d.deadline is not None:
             left = max(0, int(d.deadline - (self.clock() - self.decision_started)))
             self.term.print(Text(self.t("ui.deadline", seconds=left), style="yellow"))
-        answers = self.decision_actions(d)
-        entries = [Entry(self.label(seat, a), a) for a in answers]
-        for a in answers:
-            if isinstance(a, Bid):
-                entries.insert(
-                    entries.index(next(e for e in entries if e.action == a)) + 1,
-                    Entry(self.t("ui.bid_other"), ask=lambda s=seat: self.ask_bid(s)),
-                )
-                break
-        free = [a for a in game.legal_actions(seat) if a not in answers]
-        action = self.menu(seat, entries, free, main=True)
+        menu = choices(game, seat, self.bots, main=True)
+        entries = self.answer_entries(seat, d, menu.answers)
+        action = self.menu(seat, entries, menu, main=True)
         if action is None:
-            return
+            return  # a command, or back from a sub-menu: the question is asked again
         if self.out_of_time(seat, d):
             return
         self.apply(seat, action)
+
+    def answer_entries(self, seat: int, d: D.Decision, answers: list[Action]) -> list[Entry]:
+        """The numbered answers, with "bid another amount" after a bid and, where the ruleset has a
+        final call (businesspoly), what passing does and a way to leave the auction at once."""
+        entries = []
+        for a in answers:
+            if isinstance(a, Pass) and self.has_final_call(d):
+                if self.final_call(d):
+                    entries.append(Entry(self.t("ui.pass_final_call"), a))
+                    continue
+                entries.append(Entry(self.t("ui.pass_for_now"), a))
+                entries.append(Entry(self.t("ui.pass_for_good"), ask=lambda s=seat, d=d: self.leave_auction(s, d)))
+                continue
+            entries.append(Entry(self.label(seat, a), a))
+            if isinstance(a, Bid):
+                entries.append(Entry(self.t("ui.bid_other"), ask=lambda s=seat: self.ask_bid(s)))
+        return entries
+
+    def has_final_call(self, d: D.Decision) -> bool:
+        return d.kind == D.AUCTION and bool(getattr(self.game.rules, "auction_final_call", False))
+
+    def final_call(self, d: D.Decision) -> bool:
+        """Is this the auction's final call: a seat that passed is asked whether it objects?"""
+        return self.has_final_call(d) and isinstance(d.data, D.AuctionState) and d.seat not in d.data.bidders
+
+    def leave_auction(self, seat: int, d: D.Decision) -> Action:
+        self.left_auction.add((id(d.data), seat))
+        return Pass()
+
+    def auction_words(self, d: D.Decision) -> dict[str, str]:
+        a = d.data
+        what = square_name(self.game, a.square) if a.item == "property" else self.t("ui.auction_item")
+        bidder = self.game.names[a.high_bidder] if a.high_bidder >= 0 else ""
+        return {"what": what, "bidder": bidder, "high": self.money(a.high_bid)}
 
     def details(self, d: D.Decision) -> None:
         """What a person needs to see to answer: the offer, the debt, the auction's state."""
@@ -341,29 +376,19 @@ class PlayApp:
         elif d.kind == D.BUY:
             self.term.print("  " + self.t("ui.your_cash", cash=self.money(game.cash[d.seat])))
 
-    def menu(self, seat: int, entries: list[Entry], free: list[Action], main: bool) -> Action | None:
-        """Show the menu and read until the person picks an action (None: a command was run)."""
-        groups: dict[str, list[Action]] = {}
-        for a in free:
-            groups.setdefault(a.TYPE, []).append(a)
-        keys: dict[str, str] = {}
-        spare = iter(c for c in SPARE_KEYS)
-        for kind in groups:
-            k = GROUP_KEYS.get(kind) or next(spare, None)
-            if k is not None:
-                keys[k] = kind
+    def menu(self, seat: int, entries: list[Entry], menu: Choices, main: bool) -> Action | None:
+        """Show the menu and read until the person picks an action. None: a command was run or the
+        person went back; the caller then asks the pending question again."""
         for i, e in enumerate(entries, 1):
             self.term.print(Text(f" {i:>2}  ", style="bold") + Text(e.label))
         line = Text()
-        for k, kind in keys.items():
+        for k, acts in menu.groups.items():
             line.append(f" {k}", style="bold")
-            line.append(f" {group_label(self.lang, kind, len(groups[kind]))}  ")
-        others = [q for q in self.game.alive() if q != seat] if main or not entries else []
-        if others:
+            line.append(f" {group_label(self.lang, menu.kinds[k], len(acts))}  ")
+        if menu.partners:
             line.append(" t", style="bold")
             line.append(" " + self.t("ui.cmd_trade") + "  ")
-        people = [q for q in others if self.bots[q] is None]
-        if main and people:
+        if main and menu.people:
             line.append(" o", style="bold")
             line.append(" " + self.t("ui.cmd_other") + "  ")
         if line:
@@ -372,7 +397,9 @@ class PlayApp:
             self.term.print(Text(self.t("ui.commands"), style="dim"))
         else:
             self.term.print(Text(" 0  " + self.t("ui.back"), style="dim"))
-        words = [str(i) for i in range(1, len(entries) + 1)] + list(keys) + ["t", "o", "v", "l", "w", "q", "h"]
+        words = (
+            [str(i) for i in range(1, len(entries) + 1)] + list(menu.groups) + ["t", "o", "v", "l", "w", "q", "h"]
+        )
         while True:
             answer = self.term.ask(self.game.names[seat], words)
             low = answer.lower()
@@ -382,38 +409,40 @@ class PlayApp:
                     return None
                 if 1 <= n <= len(entries):
                     e = entries[n - 1]
-                    if e.ask is not None:
-                        chosen = e.ask()
-                        if chosen is not None:
-                            return chosen
-                        continue
-                    return e.action
-            elif low in keys:
-                chosen = self.submenu(seat, groups[keys[low]])
+                    if e.ask is None:
+                        return e.action
+                    chosen = e.ask()
+                    if chosen is not None or main:
+                        return chosen
+                    continue
+            elif low in menu.groups:
+                chosen = self.submenu(seat, menu.groups[low])
                 if chosen is not None or main:
-                    return chosen  # main menu: None shows the decision again
+                    return chosen
                 continue
-            elif low == "t" and others:
-                offer = self.trade_editor(seat)
-                if offer is not None:
+            elif low == "t" and menu.partners:
+                offer = self.trade_editor(seat, menu.partners)
+                if offer is not None or main:
                     return offer
                 continue
-            elif low == "o" and main and people:
-                self.other_person()
+            elif low == "o" and main and menu.people:
+                self.other_person(menu.people)
                 return None
             elif main and low in ("v", "board"):
                 self.show_board()
-                continue
+                return None
             elif main and low in ("l", "log"):
                 self.show_log()
-                continue
+                return None
             elif main and (low == "w" or low.startswith("w ") or low.startswith("save")):
                 self.save_command(answer)
-                continue
+                return None
             elif main and low in ("q", "quit", "exit"):
                 raise Quit
             elif low in ("h", "help", "?"):
                 self.show_help()
+                if main:
+                    return None
                 continue
             elif not main and low in ("", "x", "q"):
                 return None
@@ -421,7 +450,7 @@ class PlayApp:
 
     def submenu(self, seat: int, actions: list[Action]) -> Action | None:
         entries = [Entry(self.label(seat, a), a) for a in actions]
-        return self.menu(seat, entries, [], main=False)
+        return self.menu(seat, entries, Choices(), main=False)
 
     def choose(self, seat: int, title: str, labels: list[str], back: str | None = None) -> int | None:
         """A numbered choice; None when the person goes back (0)."""
@@ -482,17 +511,17 @@ class PlayApp:
             self.term.print(Text(self.t("ui.not_understood"), style="yellow"))
 
     # ------------------------------------------------------------ trades
-    def trade_editor(self, seat: int) -> Action | None:
-        """Build an offer to another player: any lots, cash and jail cards each way."""
+    def trade_editor(self, seat: int, partners: list[int]) -> Action | None:
+        """Build an offer to another player: any lots, cash and jail cards each way (only the
+        partners and lots the engine accepts in an offer now are listed)."""
         game = self.game
-        others = [q for q in game.alive() if q != seat]
-        i = self.choose(seat, self.t("ui.trade_with"), [game.names[q] for q in others])
+        i = self.choose(seat, self.t("ui.trade_with"), [game.names[q] for q in partners])
         if i is None:
             return None
-        partner = others[i]
+        partner = partners[i]
         sides = []
         for side, verb in ((seat, "give"), (partner, "take")):
-            lots = game.owned_by(side)
+            lots = lots_to_offer(game, seat, partner, side)
             names = [self.lot_label(sq) for sq in lots]
             picked = self.pick_many(seat, self.t(f"ui.trade_{verb}_lots", who=game.names[side]), names)
             if picked is None:
@@ -542,18 +571,16 @@ class PlayApp:
         return text
 
     # ------------------------------------------------------------ out of turn
-    def other_person(self) -> None:
+    def other_person(self, people: list[int]) -> None:
         """Hot seat: another person at the table acts now (builds, mortgages, trades, claims)."""
         game = self.game
         d = game.decision
-        people = [q for q in game.alive() if self.bots[q] is None and q != d.seat]
         i = self.choose(d.seat, self.t("ui.who_acts"), [game.names[q] for q in people])
         if i is None:
             return
         seat = people[i]
         self.term.print(Text(self.t("ui.acts_now", player=game.names[seat]), style=view.seat_style(seat)))
-        free = list(game.legal_actions(seat))
-        action = self.menu(seat, [], free, main=False)
+        action = self.menu(seat, [], choices(game, seat, self.bots, main=False), main=False)
         if action is not None:
             self.apply(seat, action)
 
@@ -584,17 +611,16 @@ class PlayApp:
 
     # ------------------------------------------------------------ saving
     def save_command(self, answer: str) -> None:
+        """``w``: save now; ``w FILE``: save there and keep saving there, only if that worked."""
         parts = answer.split(maxsplit=1)
-        if len(parts) == 2:
-            self.save_path = Path(parts[1]).expanduser()
+        path = Path(parts[1]).expanduser() if len(parts) == 2 else self.save_path
         try:
-            self.autosave()
-        except OSError as exc:
-            self.term.print(
-                Text(
-                    self.t("ui.save_failed", path=str(self.save_path), error=exc.strerror or str(exc)),
-                    style="bold red",
-                )
-            )
+            if path.is_dir():
+                raise IsADirectoryError(21, "a folder, not a file")
+            self.autosave(path)
+        except (OSError, UnicodeError) as exc:
+            error = getattr(exc, "strerror", None) or str(exc)
+            self.term.print(Text(self.t("ui.save_failed", path=str(path), error=error), style="bold red"))
             return
+        self.save_path = path
         self.term.print(self.t("ui.saved", path=str(self.save_path)))

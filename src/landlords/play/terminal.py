@@ -22,7 +22,8 @@ class Terminal:
     """Where the game prints and reads. Tests substitute :class:`ScriptedTerminal`."""
 
     def __init__(self, console: Console | None = None) -> None:
-        self.console = console or Console(highlight=False, soft_wrap=False)
+        # markup off: names and messages are text, never markup ("[bold]Eve[/]" prints as typed)
+        self.console = console or Console(highlight=False, soft_wrap=False, markup=False)
         self._session = None
         if sys.stdin.isatty() and sys.stdout.isatty():
             os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
@@ -67,7 +68,9 @@ class ScriptedTerminal(Terminal):
     def __init__(self, lines: Iterable[str], width: int = 100) -> None:
         import io
 
-        super().__init__(Console(file=io.StringIO(), width=width, highlight=False, color_system=None))
+        super().__init__(
+            Console(file=io.StringIO(), width=width, highlight=False, color_system=None, markup=False)
+        )
         self._session = None
         self.lines = list(lines)
 

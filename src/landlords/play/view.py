@@ -107,7 +107,7 @@ def board(game: Game, lang: str, width: int = 80) -> RenderableType:
         bank += " · " + tr(lang, "ui.pot", amount=game.edition.currency.show(game.pot))
     legend.append("   " + bank, style="dim")
     title = tr(lang, "ui.board_title", edition=game.edition.name, round=game.round + 1)
-    return Panel(RGroup(table, legend), title=title, box=box.ROUNDED, expand=False)
+    return Panel(RGroup(table, legend), title=Text(title), box=box.ROUNDED, expand=False)
 
 
 def player_panel(game: Game, seat: int, lang: str, who: str, width: int = 38) -> RenderableType:
@@ -117,7 +117,11 @@ def player_panel(game: Game, seat: int, lang: str, who: str, width: int = 38) ->
     title = Text(f"{TOKEN}{marks[seat]} {game.names[seat]}", style=seat_style(seat))
     if game.bankrupt[seat]:
         return Panel(
-            Text(tr(lang, "ui.bankrupt"), style="dim"), title=title, subtitle=who, box=box.ROUNDED, width=width
+            Text(tr(lang, "ui.bankrupt"), style="dim"),
+            title=title,
+            subtitle=Text(who),
+            box=box.ROUNDED,
+            width=width,
         )
     lines = Text()
     lines.append(tr(lang, "ui.cash", amount=money(game.cash[seat])), style="bold")
@@ -148,7 +152,7 @@ def player_panel(game: Game, seat: int, lang: str, who: str, width: int = 38) ->
             mark = MORTGAGE_MARK if game.mortgaged[sq] else buildings(game.level[sq])
             if mark:
                 lines.append(" " + mark, style="bold")
-    return Panel(lines, title=title, subtitle=who, box=box.ROUNDED, width=width)
+    return Panel(lines, title=title, subtitle=Text(who), box=box.ROUNDED, width=width)
 
 
 def panels(game: Game, lang: str, controllers: list[str | None], width: int = 80) -> RenderableType:

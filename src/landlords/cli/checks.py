@@ -1,0 +1,142 @@
+"""Checks of what a command is given, made before any work starts: an output path that cannot be
+written, a number out of range or a format that does not fit fails at once with one line, not after
+a ten-minute tournament. Every error of every command goes to stderr as ``error: ...`` (exit 2)."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import NoReturn
+
+import click
+from rich.console import Console
+from rich.text import Text
+
+from ..engine.errors import ConfigError
+
+MAX_COUNT = 10**9  # games, runs, turns: far beyond any real run, and within a C long
+MAX_SEED = 2**63 - 1
+PLOT_FORMATS = (".png", ".svg", ".pdf")
+PLOT_HINT = "pip install 'landlords[plot]'"
+
+err = Console(stderr=True, markup=False, highlight=False)
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """One line on stderr, markup never interpreted (a message may quote "[...]" from a file)."""
+    err.print(Text("error: ", style="red") + Text(message), soft_wrap=True)
+    sys.exit(code)
+
+
+SEED = click.IntRange(0, MAX_SEED)
+COUNT = click.IntRange(1, MAX_COUNT)
+
+
+def _probe(folder: Path, option: str, shown: str) -> None:
+    """Can a file be created in ``folder``? (A read-only file system or a folder without write
+    permission fail here, before any work.)"""
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".landlords-check-", dir=folder)
+    except OSError as exc:
+        raise ConfigError(f"{option} {shown}: cannot write there: {exc.strerror or exc}") from None
+    os.close(fd)
+    os.unlink(tmp)
+
+
+def check_output_file(path: str | os.PathLike, option: str, suffixes: tuple[str, ...] = ()) -> Path:
+    """``path`` can be written as a file (its folder exists and is writable, it is not a folder)
+    and ends with one of ``suffixes``."""
+    p = Path(path).expanduser()
+    shown = str(path)
+    try:
+        shown.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ConfigError(f"{option}: the path is not valid UTF-8") from None
+    if suffixes and p.suffix.lower() not in suffixes:
+        raise ConfigError(
+            f"{option} {shown}: the file name must end with {' or '.join(suffixes)} (it decides the format)"
+        )
+    if p.is_dir():
+        raise ConfigError(f"{option} {shown}: is a folder; give a file name")
+    folder = p.parent if str(p.parent) else Path(".")
+    if not folder.exists():
+        raise ConfigError(f"{option} {shown}: the folder {folder} does not exist")
+    if not folder.is_dir():
+        raise ConfigError(f"{option} {shown}: {folder} is not a folder")
+    if p.exists() and not os.access(p, os.W_OK):
+        raise ConfigError(f"{option} {shown}: the file cannot be written (no permission)")
+    _probe(folder, option, shown)
+    return p
+
+
+def check_output_dir(path: str | os.PathLike, option: str) -> Path:
+    """``path`` is a folder that exists and is writable, or can be made in a writable folder."""
+    p = Path(path).expanduser()
+    shown = str(path)
+    if p.exists():
+        if not p.is_dir():
+            raise ConfigError(f"{option} {shown}: is a file; give a folder")
+        _probe(p, option, shown)
+        return p
+    parent = p.parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if not parent.is_dir():
+        raise ConfigError(f"{option} {shown}: {parent} is not a folder")
+    _probe(parent, option, shown)
+    return p
+
+
+def check_argv(argv: list[str]) -> None:
+    """Arguments that are not UTF-8 (undecodable bytes) are refused at once, by position."""
+    for i, arg in enumerate(argv, 1):
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ConfigError(f"argument {i} is not valid UTF-8 text") from None
+
+
+class Group(click.Group):
+    """The ``landlords`` group: usage errors (a bad option value, an unknown option) are one line
+    on stderr, like every other error, with the command's --help named."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):  # type: ignore[override]
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        argv = list(sys.argv[1:] if args is None else args)
+        try:
+            check_argv(argv)
+            return super().main(argv, prog_name, complete_var, standalone_mode=False, **extra)
+        except ConfigError as exc:
+            fail(str(exc))
+        except click.exceptions.NoArgsIsHelpError as exc:  # pragma: no cover - click >= 8.2
+            click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
+            sys.exit(0)
+        except click.UsageError as exc:
+            hint = f" (see: {exc.ctx.command_path} --help)" if exc.ctx is not None else ""
+            fail(exc.format_message() + hint, exc.exit_code)
+        except click.ClickException as exc:
+            fail(exc.format_message(), exc.exit_code)
+        except click.exceptions.Abort:
+            fail("aborted", 1)
+        except click.exceptions.Exit as exc:
+            sys.exit(exc.exit_code)
+        except BrokenPipeError:  # `landlords odds --csv | head`
+            sys.stderr.close()
+            sys.exit(0)
+        sys.exit(0)
+
+
+def has_matplotlib() -> bool:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def require_matplotlib(option: str) -> None:
+    if not has_matplotlib():
+        raise ConfigError(f"{option} draws with matplotlib, which is not installed: {PLOT_HINT}")

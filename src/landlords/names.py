@@ -1,0 +1,52 @@
+"""Text that people type and others read: player names (and chat, for the server).
+
+A name is plain text, never markup or terminal control: control and format characters (escape
+sequences, bidi overrides, zero-width marks) and undecodable bytes are refused, and it has a length
+limit, so a name can neither break a screen nor hide as another one.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from .engine.errors import ConfigError
+
+MAX_NAME = 32  # characters of a player's name
+MAX_CHAT = 500  # characters of a chat message
+
+
+def check_text(text: object, what: str, limit: int, *, allow_newlines: bool = False) -> str:
+    """``text`` stripped if it is acceptable as ``what``; else a ConfigError naming the problem."""
+    if not isinstance(text, str):
+        raise ConfigError(f"{what} must be text, got {type(text).__name__}")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ConfigError(f"{what} is not valid UTF-8 text") from None
+    text = text.strip()
+    if not text:
+        raise ConfigError(f"{what} is empty")
+    if len(text) > limit:
+        raise ConfigError(f"{what} is longer than {limit} characters")
+    for ch in text:
+        if allow_newlines and ch == "\n":
+            continue
+        if unicodedata.category(ch)[0] == "C":  # Cc control, Cf format, Cs surrogate, Co/Cn
+            raise ConfigError(f"{what} contains a control character (U+{ord(ch):04X})")
+    return text
+
+
+def check_name(name: object, what: str = "a player's name") -> str:
+    return check_text(name, what, MAX_NAME)
+
+
+def check_names(names: list[object], what: str = "players") -> list[str]:
+    """Each name checked, and no two alike (ignoring case)."""
+    out = [
+        check_name(n, f"{what}[{i}] ({n!r})" if isinstance(n, str) else f"{what}[{i}]")
+        for i, n in enumerate(names)
+    ]
+    folded = [n.casefold() for n in out]
+    if len(set(folded)) != len(folded):
+        raise ConfigError(f"{what}: every player needs a name of their own")
+    return out

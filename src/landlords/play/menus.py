@@ -1,0 +1,102 @@
+"""What a person's menu offers, built only from what the engine accepts now.
+
+The numbered answers are ``game.decision_actions()``; each letter opens one kind of the seat's
+other legal acts (``game.legal_actions``); ``t`` appears only when the engine would accept some
+offer to some partner (a concrete one is tried: a coin or a lot either way), and the trade editor
+lists only the lots the engine lets change hands. Nothing offered is then refused for the moment
+it is chosen in (a whole offer may still be refused for its content, with the rule's reason).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..engine.actions import Action, ProposeTrade
+from ..engine.game import Game
+
+# the letter that opens each kind of free act; a kind not listed here gets a free letter
+GROUP_KEYS = {"build": "b", "sell_building": "s", "mortgage": "m", "unmortgage": "u", "claim_rent": "c"}
+COMMAND_KEYS = ("t", "o", "v", "l", "w", "q", "h")
+SPARE_KEYS = "adefgijknprxyz"
+
+
+@dataclass
+class Choices:
+    """One seat's menu: the answers to the pending question, the other acts by letter, the
+    partners an offer may go to, and the other people who may act now."""
+
+    answers: list[Action] = field(default_factory=list)
+    groups: dict[str, list[Action]] = field(default_factory=dict)  # letter -> acts of one kind
+    kinds: dict[str, str] = field(default_factory=dict)  # letter -> the kind of act
+    partners: list[int] = field(default_factory=list)
+    people: list[int] = field(default_factory=list)
+
+
+def offers_to_try(game: Game, seat: int, partner: int) -> list[ProposeTrade]:
+    """The smallest offers to ``partner``: a coin or one lot, either way."""
+    out = []
+    if game.cash[seat] > 0:
+        out.append(ProposeTrade(partner, give_cash=1))
+    if game.cash[partner] > 0:
+        out.append(ProposeTrade(partner, take_cash=1))
+    out += [ProposeTrade(partner, give_properties=(sq,)) for sq in game.owned_by(seat)]
+    out += [ProposeTrade(partner, take_properties=(sq,)) for sq in game.owned_by(partner)]
+    return out
+
+
+def may_offer(game: Game, seat: int, partner: int) -> bool:
+    return any(game.is_legal(seat, offer) for offer in offers_to_try(game, seat, partner))
+
+
+def trade_partners(game: Game, seat: int) -> list[int]:
+    """The players ``seat`` may send an offer to now (empty: no trading at this moment)."""
+    if game.over or game.decision is None or game.bankrupt[seat]:
+        return []
+    return [q for q in game.alive() if q != seat and may_offer(game, seat, q)]
+
+
+def lots_to_offer(game: Game, seat: int, partner: int, side: int) -> list[int]:
+    """The lots of ``side`` (the proposer or the partner) that may change hands in an offer."""
+    if side == seat:
+        return [
+            sq for sq in game.owned_by(seat) if game.is_legal(seat, ProposeTrade(partner, give_properties=(sq,)))
+        ]
+    return [
+        sq for sq in game.owned_by(partner) if game.is_legal(seat, ProposeTrade(partner, take_properties=(sq,)))
+    ]
+
+
+def letters(groups: dict[str, list[Action]]) -> dict[str, str]:
+    """A letter for each kind of act: the usual one, else a spare."""
+    keys: dict[str, str] = {}
+    spare = iter(SPARE_KEYS)
+    for kind in groups:
+        k = GROUP_KEYS.get(kind) or next(spare, None)
+        if k is not None:
+            keys[k] = kind
+    return keys
+
+
+def choices(game: Game, seat: int, bots: Sequence[object | None], *, main: bool) -> Choices:
+    """The menu of ``seat``: ``main`` for the seat the game waits for, else an out-of-turn act."""
+    d = game.decision
+    if d is None or game.over or game.bankrupt[seat]:
+        return Choices()
+    answers = game.decision_actions() if main and d.seat == seat else []
+    by_kind: dict[str, list[Action]] = {}
+    for a in game.legal_actions(seat):
+        if a not in answers:
+            by_kind.setdefault(a.TYPE, []).append(a)
+    kinds = letters(by_kind)
+    groups = {k: by_kind[kind] for k, kind in kinds.items()}
+    people: list[int] = []
+    if main:
+        people = [
+            q
+            for q in game.alive()
+            if q != seat
+            and bots[q] is None
+            and (any(True for _ in game.legal_actions(q)) or trade_partners(game, q))
+        ]
+    return Choices(answers, groups, kinds, trade_partners(game, seat), people)
