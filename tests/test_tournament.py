@@ -239,6 +239,6 @@ def test_tournament_command_prints_a_report_and_lists_strategies():
 
 def test_tournament_command_reports_bad_input():
     r = cli("tournament", "-S", "advisor,nosuch", "-g", "2")
-    assert r.returncode == 2 and "unknown strategy" in r.stdout
+    assert r.returncode == 2 and "unknown strategy" in r.stderr and not r.stdout
     r = cli("tournament", "-S", "advisor:nosuch=1,baseline", "-g", "2")
-    assert r.returncode == 2 and "no parameter" in r.stdout
+    assert r.returncode == 2 and "no parameter" in r.stderr and not r.stdout

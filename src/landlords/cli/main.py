@@ -54,9 +54,7 @@ rule_option = click.option(
 @click.option(
     "--max-turns", type=COUNT, default=2000, show_default=True, help="Safety cap: richest player wins after this."
 )
-@click.option(
-    "--record", "record_file", type=click.Path(dir_okay=False), help="Save the first game's record here."
-)
+@click.option("--record", "record_file", help="Save the first game's record here (.json).")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def simulate(edition, ruleset, rules, players, games, seed, strategy, max_turns, record_file, as_json) -> None:
     """Play GAMES games between bots and summarise them."""

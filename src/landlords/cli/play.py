@@ -6,8 +6,6 @@ import random
 import sys
 
 import click
-from rich.console import Console
-from rich.text import Text
 
 from .. import new_game
 from .. import record as records
@@ -16,8 +14,8 @@ from ..engine.errors import ConfigError, LandlordsError
 from ..i18n import LANGUAGES, default_language, tr
 from ..names import check_names
 from ..rules import get_ruleset, parse_overrides
+from .checks import SEED, check_output_file, fail
 from .positions import game_from_position_file
-from .checks import SEED, check_output_file
 
 DEFAULT_BOTS = "advisor,trader,cautious"
 
@@ -78,7 +76,6 @@ def seat_names(people: list[str], bots: list[str], lang: str) -> list[str]:
 @click.option(
     "--save",
     "save_file",
-    type=click.Path(dir_okay=False),
     help="Save the game here after every action (default: the loaded file, or a new file in "
     "~/.local/state/landlords/).",
 )
@@ -96,7 +93,6 @@ def play(
     """Play in the terminal: people take turns at one keyboard, bots play their seats."""
     from ..play.app import DEFAULT_PACE, PlayApp, default_save_path
 
-    err = Console(stderr=True, markup=False, highlight=False)
     try:
         if save_file:
             check_output_file(save_file, "--save")
@@ -139,6 +135,5 @@ def play(
             save_path = save_file or default_save_path()
         app = PlayApp(game, controllers, lang, save_path, pace=0 if fast else DEFAULT_PACE)
     except LandlordsError as exc:
-        err.print(Text("error: ", style="red") + Text(str(exc)))
-        sys.exit(2)
+        fail(str(exc))
     sys.exit(app.run())

@@ -217,9 +217,7 @@ def _report(result: Any) -> None:
 )
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True)
 @click.option("--address", default=None, help="Ray cluster address (e.g. ray://head:10001 or auto).")
-@click.option(
-    "--out", "out", type=click.Path(file_okay=False), default=None, help="Write JSON, CSV and charts here."
-)
+@click.option("--out", "out", default=None, help="Write JSON, CSV and charts here.")
 @click.option(
     "--max-turns",
     type=COUNT,

@@ -139,7 +139,37 @@ def get_ruleset(name: str | Ruleset, overrides: dict[str, Any] | None = None, /,
         if base is None:
             raise ConfigError(f"unknown ruleset {name!r} (known: {', '.join(RULESETS)})")
     changes = dict(overrides or {}, **more)
-    return base.override(**changes) if changes else base
+    if not changes:
+        return base
+    rules = base.override(**changes)
+    check_house_rules(rules, changes)
+    return rules
+
+
+MAX_OPTION = 10**9  # no count or amount of any ruleset comes near it; bigger ones are mistakes
+MAX_DICE_SIDES = 20  # the odds' Markov chain grows with the square of the sides
+MAX_SEATS = 8
+
+
+def check_house_rules(rules: Ruleset, changed: dict[str, Any]) -> None:
+    """House rules that make no game are refused, naming the option: numbers out of range, fewer
+    seats allowed than required, and options the ruleset's mechanics do not have."""
+    for key in changed:
+        value = getattr(rules, key)
+        if isinstance(value, int) and not isinstance(value, bool) and value > MAX_OPTION:
+            raise ConfigError(f"rule option {key!r} is too large ({len(str(value))} digits; at most {MAX_OPTION})")
+    if not 2 <= rules.dice_sides <= MAX_DICE_SIDES:
+        raise ConfigError(f"rule option 'dice_sides' takes 2 to {MAX_DICE_SIDES}, got {rules.dice_sides}")
+    if not 1 <= rules.min_players <= rules.max_players <= MAX_SEATS:
+        raise ConfigError(
+            f"rule options 'min_players' and 'max_players' need 1 <= min_players <= max_players <= {MAX_SEATS}, "
+            f"got {rules.min_players} and {rules.max_players}"
+        )
+    if rules.speed_die and rules.variant != "classic":
+        raise ConfigError(
+            f"rule option 'speed_die' is an option of the classic rulesets; {rules.id!r} plays "
+            f"{rules.variant}'s own dice"
+        )
 
 
 def parse_overrides(items: list[str]) -> dict[str, str]:

@@ -1,0 +1,198 @@
+"""Issue 11, bad input: every class of mistake a user makes on the command line gets one clear line
+on stderr naming what is wrong, a non-zero exit, no traceback, nothing on stdout, and changes
+nothing. Run through the installed script, as a user runs it."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import landlords
+from landlords import record as records
+
+_beside = Path(sys.executable).parent / "landlords"
+EXE = str(_beside) if _beside.exists() else shutil.which("landlords")
+READ_ONLY = "/proc/landlords-out"  # a read-only file system on every Linux
+
+
+def run(args: list[str], tmp: Path, stdin: str = "", env: dict | None = None, raw: bool = False):
+    environ = dict(os.environ, XDG_STATE_HOME=str(tmp), LANGUAGE="", LC_ALL="", LANG="en_US.UTF-8", **(env or {}))
+    return subprocess.run(
+        [EXE, *args], input=stdin.encode(), capture_output=True, env=environ, timeout=120, cwd=tmp
+    )
+
+
+def assert_refused(out, *words: str) -> str:
+    err = out.stderr.decode("utf-8", "replace")
+    assert out.returncode == 2, (out.returncode, err, out.stdout[-500:])
+    assert "Traceback" not in err and out.stdout == b"", (err, out.stdout[-500:])
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), err
+    for w in words:
+        assert w in lines[0], (w, lines[0])
+    return lines[0]
+
+
+@pytest.fixture
+def record_file(tmp_path) -> Path:
+    game = landlords.new_game("classic-us", players=["Ann", "Bob"], seed=1, dice=[(1, 2)], first_player=0)
+    game.apply(0, landlords.ROLL)
+    game.apply(0, landlords.BUY)
+    path = tmp_path / "game.json"
+    records.save(game, path)
+    return path
+
+
+# ---------------------------------------------------------------- output paths
+OUTPUT_PATHS = {
+    "tournament --out is a file": (["tournament", "-g", "2", "--out", "exists.txt"], "is a file"),
+    "tournament --out read-only": (["tournament", "-g", "2", "--out", READ_ONLY], "--out"),
+    "simulate --record no folder": (["simulate", "-g", "2", "--record", "nowhere/first.json"], "does not exist"),
+    "simulate --record a folder": (["simulate", "-g", "2", "--record", "adir.json"], "is a folder"),
+    "simulate --record read-only": (["simulate", "-g", "2", "--record", READ_ONLY + ".json"], "cannot write"),
+    "odds --plot no folder": (["odds", "--plot", "nowhere/odds.png"], "does not exist"),
+    "odds --board read-only": (["odds", "--board", READ_ONLY + ".svg"], "cannot write"),
+    "play --save no folder": (["play", "--save", "nowhere/g.json"], "does not exist"),
+    "play --save a folder": (["play", "--save", "adir.json"], "is a folder"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(OUTPUT_PATHS))
+def test_output_paths_are_checked_before_any_work(case, tmp_path):
+    args, words = OUTPUT_PATHS[case]
+    (tmp_path / "exists.txt").write_text("keep me")
+    (tmp_path / "adir.json").mkdir()
+    assert_refused(run(args, tmp_path), words)
+    assert (tmp_path / "exists.txt").read_text() == "keep me"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["adir.json", "exists.txt"]  # nothing written
+
+
+def test_a_failed_save_in_the_game_keeps_the_old_save_path(tmp_path):
+    save = tmp_path / "g.json"
+    out = run(
+        ["play", "--players", "Ann,Bob", "--seed", "2", "--save", str(save), "--fast"],
+        tmp_path,
+        stdin="w nowhere/x.json\n1\nq\n",
+    )
+    text = out.stdout.decode()
+    assert out.returncode == 0 and "Traceback" not in out.stderr.decode(), out.stderr
+    assert "Could not save to nowhere/x.json" in text
+    assert records.load(save)["actions"][0][1] == {"type": "roll"}  # the next act was saved where it was
+
+
+# ---------------------------------------------------------------- input files
+def test_input_files(tmp_path, record_file):
+    assert_refused(run(["simulate", "-e", "my-board.toml"], tmp_path), "my-board.toml", "no such edition file")
+    (tmp_path / "bin.json").write_bytes(bytes(range(256)) * 4)
+    assert_refused(run(["replay", "bin.json"], tmp_path), "bin.json", "not UTF-8")
+    (tmp_path / "latin.json").write_bytes('{"players": ["Zoë"]}'.encode("latin-1"))
+    assert_refused(run(["replay", "latin.json"], tmp_path), "not UTF-8")
+    data = json.loads(record_file.read_text())
+    for change, words in (
+        (lambda d: d["actions"].append([0, {"type": "build", "square": "3"}]), ("record action 2",)),
+        (lambda d: d.update(seed="7"), ("'seed'", "whole number")),
+        (lambda d: d.update(seed=[1]), ("'seed'",)),
+    ):
+        broken = json.loads(json.dumps(data))
+        change(broken)
+        (tmp_path / "broken.json").write_text(json.dumps(broken))
+        assert_refused(run(["replay", "broken.json"], tmp_path), *words)
+        assert_refused(run(["play", "--load", "broken.json"], tmp_path), *words)
+
+
+# ---------------------------------------------------------------- numbers
+NUMBERS = {
+    "games 0": ["simulate", "--games", "0"],
+    "games negative": ["simulate", "--games", "-5"],
+    "tournament games 0": ["tournament", "-g", "0"],
+    "bench runs 0": ["bench", "--runs", "0"],
+    "max-turns 0": ["simulate", "--max-turns", "0"],
+    "tournament max-turns negative": ["tournament", "--max-turns", "-1"],
+    "replay upto -1": ["replay", "game.json", "--upto", "-1"],
+    "dice_sides 1000": ["odds", "--rule", "dice_sides=1000"],
+    "games too large for C": ["simulate", "--games", "9" * 30],
+    "seed too large": ["simulate", "--seed", "9" * 30],
+    "play seed not a number": ["play", "--seed", "abc"],
+    "starting cash too large": ["simulate", "--rule", "starting_cash=" + "9" * 5000],
+    "max below min players": ["simulate", "--rule", "min_players=4", "--rule", "max_players=3"],
+    "speed die on odessa": ["simulate", "-r", "odessa", "--rule", "speed_die=true"],
+    "speed die on odessa in odds": ["odds", "-r", "odessa", "--rule", "speed_die=true"],
+}
+
+
+@pytest.mark.parametrize("case", sorted(NUMBERS))
+def test_numbers_out_of_range(case, tmp_path, record_file):
+    assert_refused(run(NUMBERS[case], tmp_path))
+
+
+# ---------------------------------------------------------------- formats
+FORMATS = {
+    "json and csv": (["odds", "--json", "--csv"], "choose one"),
+    "board as png": (["odds", "--board", "x.png"], ".svg"),
+    "plot as txt": (["odds", "--plot", "x.txt"], ".png"),
+    "plot without extension": (["odds", "--plot", "chart"], ".png"),
+    "record not json": (["simulate", "-g", "1", "--record", "first.txt"], ".json"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(FORMATS))
+def test_formats(case, tmp_path):
+    args, words = FORMATS[case]
+    assert_refused(run(args, tmp_path), words)
+    assert list(tmp_path.iterdir()) == []
+
+
+# ---------------------------------------------------------------- text
+def test_names_are_text_never_markup_or_control(tmp_path):
+    out = run(["play", "--players", "[bold red]Eve[/],Bob", "--seed", "1", "--fast"], tmp_path, stdin="q\n")
+    assert out.returncode == 0 and "[bold red]Eve[/] (" in out.stdout.decode()
+    saves = sorted((tmp_path / "landlords").iterdir())
+    assert_refused(run(["play", "--players", "Eve\x1b[2J,Bob"], tmp_path), "control character")
+    assert_refused(run(["play", "--players", "E" * 100], tmp_path), "longer than")
+    assert_refused(run(["play", "--players", "eve,Eve"], tmp_path), "name of their own")
+    assert sorted((tmp_path / "landlords").iterdir()) == saves  # no save file for a refused game
+
+
+def test_non_utf8_arguments_are_a_clear_error(tmp_path):
+    out = subprocess.run(
+        [EXE.encode(), b"play", b"--players", b"Zo\xeb"],
+        capture_output=True,
+        env=dict(os.environ, XDG_STATE_HOME=str(tmp_path)),
+        timeout=60,
+    )
+    assert_refused(out, "argument 3", "UTF-8")
+
+
+def test_bracketed_text_in_an_error_is_printed_whole(tmp_path, record_file):
+    data = json.loads(record_file.read_text())
+    data["actions"].append([0, "roll"])
+    (tmp_path / "b.json").write_text(json.dumps(data))
+    line = assert_refused(run(["replay", "b.json"], tmp_path))
+    assert line.endswith("actions[2] must be [seat, action]: a seat number and an object")
+
+
+# ---------------------------------------------------------------- streams
+def test_json_output_is_only_json_and_errors_go_to_stderr(tmp_path):
+    out = run(["simulate", "-g", "2", "--json", "--record", "first.json"], tmp_path)
+    assert out.returncode == 0
+    json.loads(out.stdout)  # nothing but JSON on stdout
+    out = run(["tournament", "-g", "2", "-w", "1", "--json", "-S", "baseline,random"], tmp_path)
+    assert out.returncode == 0
+    json.loads(out.stdout)
+    assert_refused(run(["simulate", "--json", "--rule", "nope=1"], tmp_path), "unknown rule option")
+    assert_refused(run(["simulate", "--no-such-option"], tmp_path), "--no-such-option")
+
+
+def test_two_games_started_in_the_same_second_never_share_a_save(tmp_path, monkeypatch):
+    from landlords.play import app
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    monkeypatch.setattr(app.time, "strftime", lambda fmt: "game-20260101-000000")
+    paths = {app.default_save_path() for _ in range(3)}
+    assert len(paths) == 3 and all(p.exists() for p in paths)
