@@ -48,14 +48,73 @@ def _layout(n: int) -> list[tuple[float, float, float, float, str]]:
     return out
 
 
-def _wrap(text: str, width: int) -> list[str]:
+# ---- text measurement: an approximate glyph-width model of DejaVu Sans / Arial, in ems. Wide
+# capitals count 0.78, other capitals and ordinary letters and digits 0.64, narrow letters and
+# punctuation 0.34, a space 0.32. Real widths of these fonts are at most these values for Latin and
+# Cyrillic, so text laid out by this model fits in the real picture too (tests/test_svg.py measures
+# every text box with it).
+_NARROW = set("iIjlt.,:;'!|()[]/-ftr «»\"")
+_WIDE = set("MWШЩЖЮФмшщжюфДЦдцmw@%")
+
+
+def text_width(text: str, size: float) -> float:
+    """Approximate width in pixels of ``text`` at font size ``size`` (see the model above)."""
+    em = 0.0
+    for ch in text:
+        if ch == " ":
+            em += 0.32
+        elif ch in _WIDE:
+            em += 0.78 if ch.isupper() or ch in "@%" else 0.86
+        elif ch in _NARROW:
+            em += 0.34
+        elif ch.isupper():
+            em += 0.72
+        else:
+            em += 0.64
+    return em * size
+
+
+LINE = 1.2  # line height, in font sizes
+NAME_SIZES = (8.5, 8.0, 7.5, 7.0, 6.5, 6.0)
+MAX_LINES = 3
+
+
+def _wrap(text: str, width: float, size: float) -> list[str] | None:
+    """Words of ``text`` in lines no wider than ``width`` at ``size``; None if a word cannot fit."""
     lines: list[str] = []
     for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
+        if text_width(word, size) > width:
+            return None
+        if lines and text_width(lines[-1] + " " + word, size) <= width:
             lines[-1] += " " + word
         else:
             lines.append(word)
-    return lines[:3]
+    return lines
+
+
+def _fit(
+    text: str, width: float, height: float, sizes: Sequence[float], max_lines: int
+) -> tuple[list[str], float]:
+    """The largest size at which ``text`` wraps into the box; else the smallest size, cut with "…"."""
+    for size in sizes:
+        lines = _wrap(text, width, size)
+        if lines is not None and len(lines) <= max_lines and len(lines) * size * LINE <= height:
+            return lines, size
+    size = sizes[-1]
+    fit = max(1, min(max_lines, int(height // (size * LINE))))
+    words: list[str] = []
+    for word in text.split():  # words cut to the width, then lines cut to the height
+        while text_width(word, size) > width and len(word) > 1:
+            word = word[:-2] + "…"
+        words.append(word)
+    lines = _wrap(" ".join(words), width, size) or [words[0]]
+    if len(lines) > fit:
+        lines = lines[:fit]
+        last = lines[-1]
+        while text_width(last + "…", size) > width and len(last) > 1:
+            last = last[:-1]
+        lines[-1] = last.rstrip() + "…"
+    return lines, size
 
 
 def _heat_colour(value: float, top: float) -> str:
@@ -65,6 +124,32 @@ def _heat_colour(value: float, top: float) -> str:
     return f"#{red:02x}{other:02x}{other:02x}"
 
 
+BAND = 16  # depth of a street's colour band
+PAD = 3  # space kept free inside a square's edges and below its band
+
+
+def _content_box(
+    x: float, y: float, w: float, h: float, side: str, banded: bool
+) -> tuple[float, float, float, float]:
+    """The part of a square where text may go: inside its edges, clear of the colour band."""
+    band = BAND if banded else 0
+    bx, by, bw, bh = {
+        "bottom": (x, y + band, w, h - band),
+        "top": (x, y, w, h - band),
+        "left": (x, y, w - band, h),
+        "right": (x + band, y, w - band, h),
+    }.get(side, (x, y, w, h))
+    return bx + PAD, by + PAD, bw - 2 * PAD, bh - 2 * PAD
+
+
+def _text(cx: float, baseline: float, size: float, content: str, fill: str = "#000", cls: str = "") -> str:
+    klass = f' class="{cls}"' if cls else ""
+    return (
+        f'<text{klass} x="{cx:.1f}" y="{baseline:.1f}" font-size="{size:g}" text-anchor="middle" fill="{fill}">'
+        f"{escape(content)}</text>"
+    )
+
+
 def board_svg(
     edition: Edition,
     game: Game | None = None,
@@ -72,7 +157,11 @@ def board_svg(
     title: str | None = None,
 ) -> str:
     """The board as an SVG document. ``game`` adds owners, buildings, mortgages and tokens;
-    ``heat`` (one value per square) shades each square by its value, e.g. landing odds."""
+    ``heat`` (one value per square) shades each square by its value, e.g. landing odds.
+
+    Each square's texts (the heat percentage, the name wrapped to fit, the price or the kind's
+    mark, "M" when mortgaged) are stacked in the square's free area, clear of its colour band; a
+    name too long for the square at 6 px is cut with "…" (its full name is the square's tooltip)."""
     boxes = _layout(edition.size)
     size = max(x + w for x, _, w, _, _ in boxes)
     top = max(heat) if heat else 0.0
@@ -86,55 +175,75 @@ def board_svg(
         fill = _heat_colour(heat[sq.index], top) if heat else "#fbfbf5"
         parts.append(
             f'<g class="square" data-index="{sq.index}"><title>{escape(sq.name)}</title>'
-            f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" fill="{fill}" stroke="#333"/>'
+            f'<rect class="cell" x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" fill="{fill}" stroke="#333"/>'
         )
         group = edition.groups.get(sq.group) if sq.group else None
-        if group is not None and sq.kind == "street":
-            band = 16
-            bx, by, bw, bh = {
-                "bottom": (x, y, w, band),
-                "top": (x, y + h - band, w, band),
-                "left": (x + w - band, y, band, h),
-                "right": (x, y, band, h),
-            }.get(side, (x, y, w, band))
+        banded = group is not None and sq.kind == "street" and side != "corner"
+        band = None
+        if banded:
+            band = bx, by, bw, bh = {
+                "bottom": (x, y, w, BAND),
+                "top": (x, y + h - BAND, w, BAND),
+                "left": (x + w - BAND, y, BAND, h),
+                "right": (x, y, BAND, h),
+            }[side]
             parts.append(
-                f'<rect x="{bx:.1f}" y="{by:.1f}" width="{bw:.1f}" height="{bh:.1f}" fill="{group.color}" stroke="#333"/>'
+                f'<rect class="band" x="{bx:.1f}" y="{by:.1f}" width="{bw:.1f}" height="{bh:.1f}" fill="{group.color}" stroke="#333"/>'
             )
-        lines = _wrap(sq.name, 11 if side in ("bottom", "top", "corner") else 14)
-        cx = x + w / 2
-        cy = y + h / 2 - 6 * (len(lines) - 1)
-        for i, line in enumerate(lines):
-            parts.append(
-                f'<text x="{cx:.1f}" y="{cy + 12 * i:.1f}" font-size="8.5" text-anchor="middle">{escape(line)}</text>'
-            )
-        if sq.is_property:
-            py = y + 12 if side == "top" else y + h - 6  # keep clear of the colour band
-            parts.append(
-                f'<text x="{cx:.1f}" y="{py:.1f}" font-size="8" text-anchor="middle" fill="#222">'
-                f"{escape(money(sq.price))}</text>"
-            )
-        elif sq.kind in KIND_LABEL and side != "corner":
-            parts.append(
-                f'<text x="{cx:.1f}" y="{y + h - 8:.1f}" font-size="14" text-anchor="middle">{KIND_LABEL[sq.kind]}</text>'
-            )
-        if heat:
-            parts.append(
-                f'<text x="{x + 4:.1f}" y="{y + 10:.1f}" font-size="7" fill="#800">{100 * heat[sq.index]:.2f}%</text>'
-            )
+        parts.extend(_square_texts(edition, sq, _content_box(x, y, w, h, side, banded), heat, game, money))
         if game is not None:
-            parts.append(_state(game, sq.index, x, y, w, h))
+            parts.append(_state(game, sq.index, x, y, w, h, band))
         parts.append("</g>")
     if game is not None:
         parts.extend(_tokens(game, boxes))
-    caption = title or edition.name
-    parts.append(
-        f'<text x="{size / 2:.0f}" y="{size / 2:.0f}" font-size="28" text-anchor="middle" fill="#245">{escape(caption)}</text>'
-    )
+    parts.extend(_title(title or edition.name, size))
     parts.append("</svg>")
     return "\n".join(parts)
 
 
-def _state(game: Game, sq: int, x: float, y: float, w: float, h: float) -> str:
+def _square_texts(edition, sq, box, heat, game, money) -> list[str]:
+    """The square's lines, top to bottom, centred in ``box``."""
+    bx, by, bw, bh = box
+    lines: list[tuple[str, float, str, str]] = []  # text, size, fill, class
+    if heat:
+        lines.append((f"{100 * heat[sq.index]:.2f}%", 7.0, "#800", "heat"))
+    bottom: list[tuple[str, float, str, str]] = []
+    if sq.is_property:
+        price, psize = money(sq.price), 8.0
+        while text_width(price, psize) > bw and psize > 5:
+            psize -= 0.5
+        bottom.append((price, psize, "#222", "price"))
+    elif sq.kind in KIND_LABEL and bh > 60:
+        bottom.append((KIND_LABEL[sq.kind], 12.0, "#000", "mark"))
+    if game is not None and game.mortgaged[sq.index]:
+        bottom.append(("M", 9.0, "#a00", "mortgaged"))
+    used = sum(s * LINE for _, s, _, _ in lines + bottom)
+    names, nsize = _fit(sq.name, bw, bh - used, NAME_SIZES, MAX_LINES)
+    lines += [(n, nsize, "#000", "name") for n in names] + bottom
+    total = sum(s * LINE for _, s, _, _ in lines)
+    y = by + max(0.0, (bh - total) / 2)
+    out = []
+    for text, size, fill, cls in lines:
+        y += size * LINE
+        out.append(_text(bx + bw / 2, y - size * (LINE - 1) - size * 0.2, size, text, fill, cls))
+    return out
+
+
+def _title(caption: str, size: float) -> list[str]:
+    """The caption in the middle, wrapped and sized to the inner area."""
+    inner = size - 2 * DEPTH - 2 * 24
+    lines, fsize = _fit(caption, inner, inner, (28, 24, 20, 18, 16, 14, 12), 3)
+    total = len(lines) * fsize * LINE
+    y = size / 2 - total / 2
+    out = []
+    for line in lines:
+        y += fsize * LINE
+        out.append(_text(size / 2, y - fsize * (LINE - 1) - fsize * 0.2, fsize, line, "#245", "title"))
+    return out
+
+
+def _state(game: Game, sq: int, x: float, y: float, w: float, h: float, band: tuple | None) -> str:
+    """The owner's frame, and the buildings drawn inside the colour band (as on the real board)."""
     out = []
     owner = game.owner[sq]
     if owner >= 0:
@@ -144,18 +253,18 @@ def _state(game: Game, sq: int, x: float, y: float, w: float, h: float) -> str:
             f'stroke="{colour}" stroke-width="3"><title>{escape(game.names[owner])}</title></rect>'
         )
     level = game.level[sq]
-    if level == HOTEL:
-        out.append(
-            f'<rect x="{x + w / 2 - 9:.1f}" y="{y + 18:.1f}" width="18" height="10" fill="#c00" stroke="#000"/>'
-        )
-    for i in range(level if level < HOTEL else 0):
-        out.append(
-            f'<rect x="{x + 6 + i * 12:.1f}" y="{y + 18:.1f}" width="9" height="9" fill="#080" stroke="#000"/>'
-        )
-    if game.mortgaged[sq]:
-        out.append(
-            f'<text x="{x + w - 6:.1f}" y="{y + 30:.1f}" font-size="12" text-anchor="end" fill="#a00">M</text>'
-        )
+    if band is None or not level:
+        return "".join(out)
+    bx, by, bw, bh = band
+    across = bw >= bh  # the band runs along x (top and bottom sides) or along y
+    count = 1 if level == HOTEL else level
+    for i in range(count):
+        if level == HOTEL:
+            rx, ry, rw, rh = (bx + bw / 2 - 9, by + 3, 18, 10) if across else (bx + 3, by + bh / 2 - 9, 10, 18)
+            out.append(f'<rect x="{rx:.1f}" y="{ry:.1f}" width="{rw}" height="{rh}" fill="#c00" stroke="#000"/>')
+        else:
+            rx, ry = (bx + 4 + i * 14, by + 3.5) if across else (bx + 3.5, by + 4 + i * 14)
+            out.append(f'<rect x="{rx:.1f}" y="{ry:.1f}" width="9" height="9" fill="#080" stroke="#000"/>')
     return "".join(out)
 
 
@@ -173,7 +282,7 @@ def _tokens(game: Game, boxes: list[tuple[float, float, float, float, str]]) -> 
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
         jail = ' stroke-dasharray="2,2"' if game.in_jail[seat] else ""
         out.append(
-            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="6" fill="{colour}" stroke="#000"{jail}>'
+            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="6" fill="{colour}" fill-opacity="0.8" stroke="#000"{jail}>'
             f"<title>{escape(game.names[seat])}</title></circle>"
         )
     return out
