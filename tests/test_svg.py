@@ -88,7 +88,7 @@ def test_no_text_over_text_bands_or_outside_its_square(name):
                 assert inside(box, cells[sq]), (name, text, box, cells[sq])
             for _, band in bands:
                 assert not overlap(box, band), (name, text, box, band)
-            for sq2, text2, box2 in texts[i + 1 :]:
+            for _, text2, box2 in texts[i + 1 :]:
                 assert not overlap(box, box2), (name, text, text2)
         assert any(t.endswith("%") for _, t, _ in texts) or svg is pictures[0]
 
