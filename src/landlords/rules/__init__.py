@@ -167,7 +167,7 @@ def check_house_rules(rules: Ruleset, changed: dict[str, Any]) -> None:
         )
     if rules.speed_die and rules.variant != "classic":
         raise ConfigError(
-            f"rule option 'speed_die' is an option of the classic rulesets; {rules.id!r} plays "
+            f"rule option 'speed_die': the speed die is an option of the classic rulesets; {rules.id!r} plays "
             f"{rules.variant}'s own dice"
         )
 
