@@ -125,6 +125,7 @@ def _heat_colour(value: float, top: float) -> str:
 
 
 BAND = 16  # depth of a street's colour band
+TOKEN_ROW = 13  # height of the row kept for tokens when a game is drawn
 PAD = 3  # space kept free inside a square's edges and below its band
 
 
@@ -171,6 +172,7 @@ def board_svg(
         f'<rect width="{size:.0f}" height="{size:.0f}" fill="#cde6d0"/>',
     ]
     money = edition.currency.show
+    rows: list[tuple[float, float, float, float]] = []
     for sq, (x, y, w, h, side) in zip(edition.squares, boxes, strict=False):
         fill = _heat_colour(heat[sq.index], top) if heat else "#fbfbf5"
         parts.append(
@@ -190,12 +192,17 @@ def board_svg(
             parts.append(
                 f'<rect class="band" x="{bx:.1f}" y="{by:.1f}" width="{bw:.1f}" height="{bh:.1f}" fill="{group.color}" stroke="#333"/>'
             )
-        parts.extend(_square_texts(edition, sq, _content_box(x, y, w, h, side, banded), heat, game, money))
+        box = _content_box(x, y, w, h, side, banded)
+        if game is not None:  # a row kept free for the tokens, at the square's outer edge
+            cx, cy, cw, ch = box
+            rows.append((cx, cy + ch - TOKEN_ROW, cw, TOKEN_ROW))
+            box = (cx, cy, cw, ch - TOKEN_ROW)
+        parts.extend(_square_texts(edition, sq, box, heat, game, money))
         if game is not None:
             parts.append(_state(game, sq.index, x, y, w, h, band))
         parts.append("</g>")
     if game is not None:
-        parts.extend(_tokens(game, boxes))
+        parts.extend(_tokens(game, rows))
     parts.extend(_title(title or edition.name, size))
     parts.append("</svg>")
     return "\n".join(parts)
@@ -268,17 +275,19 @@ def _state(game: Game, sq: int, x: float, y: float, w: float, h: float, band: tu
     return "".join(out)
 
 
-def _tokens(game: Game, boxes: list[tuple[float, float, float, float, str]]) -> list[str]:
+def _tokens(game: Game, rows: list[tuple[float, float, float, float]]) -> list[str]:
+    """Each seat's token in its square's token row (a second row, upwards, past four a row)."""
     out = []
     counts: dict[int, int] = {}
     for seat in range(game.n):
         if game.bankrupt[seat]:
             continue
         sq = game.position[seat]
-        x, y, w, h, _ = boxes[sq]
+        x, y, w, h = rows[sq]
         i = counts.get(sq, 0)
         counts[sq] = i + 1
-        cx, cy = x + 12 + (i % 4) * 14, y + h - 24 - (i // 4) * 14
+        per_row = max(1, int(w // 13))
+        cx, cy = x + 6.5 + (i % per_row) * 13, y + h / 2 - (i // per_row) * 13
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
         jail = ' stroke-dasharray="2,2"' if game.in_jail[seat] else ""
         out.append(
