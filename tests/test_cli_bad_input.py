@@ -196,3 +196,15 @@ def test_two_games_started_in_the_same_second_never_share_a_save(tmp_path, monke
     monkeypatch.setattr(app.time, "strftime", lambda fmt: "game-20260101-000000")
     paths = {app.default_save_path() for _ in range(3)}
     assert len(paths) == 3 and all(p.exists() for p in paths)
+
+
+def test_bytes_that_are_not_utf8_typed_at_a_prompt_are_just_not_understood(tmp_path):
+    out = subprocess.run(
+        [EXE, "play", "--players", "Ann,Bob", "--seed", "3", "--fast", "--lang", "en"],
+        input=b"\xff\xfe\nq\n",
+        capture_output=True,
+        env=dict(os.environ, XDG_STATE_HOME=str(tmp_path)),
+        timeout=60,
+    )
+    assert out.returncode == 0 and b"Traceback" not in out.stderr
+    assert b"Type one of the numbers or letters shown" in out.stdout

@@ -52,10 +52,10 @@ class Terminal:
             return self._session.prompt(message, completer=completer, complete_while_typing=False).strip()
         self.console.file.write(message)
         self.console.file.flush()
-        line = sys.stdin.readline()
-        if not line:
+        raw = sys.stdin.buffer.readline() if hasattr(sys.stdin, "buffer") else sys.stdin.readline().encode()
+        if not raw:
             raise EOFError
-        return line.strip()
+        return raw.decode("utf-8", "replace").strip()  # bytes that are not UTF-8 are typed as "?"
 
     def pause(self, seconds: float) -> None:
         if seconds > 0:
