@@ -163,3 +163,18 @@ def test_businesspoly_pass_says_what_it_does_and_once_is_enough(tmp_path):
     assert sum(1 for kind, seat, sq in asked if kind == D.AUCTION and seat == 0 and sq == square) == 1, asked
     assert "Ann: final call" not in out
     assert game.owner[square] in (1, 2)
+
+
+def test_words_for_the_screen_leave_the_game_state_as_it_was():
+    """The screens' word cache lives beside the game, never in it (a position is every attribute)."""
+    from landlords.play.labels import action_label, decision_title
+
+    game = landlords.new_game(None, "businesspoly", players=["Аня", "Борис"], seed=2)
+    before = game.state_hash()
+    for lang in ("ru", "pl", "en"):
+        decision_title(game, game.decision, lang)
+        for a in game.legal_actions():
+            action_label(game, game.decision.seat, a, lang)
+    assert game.state_hash() == before
+    game.apply(game.decision.seat, game.decision_actions()[0])
+    game.state_hash()
