@@ -208,3 +208,16 @@ def test_bytes_that_are_not_utf8_typed_at_a_prompt_are_just_not_understood(tmp_p
     )
     assert out.returncode == 0 and b"Traceback" not in out.stderr
     assert b"Type one of the numbers or letters shown" in out.stdout
+
+
+def test_without_matplotlib_results_are_still_written_and_the_way_to_plots_is_named(tmp_path):
+    fake = tmp_path / "nompl" / "matplotlib"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("raise ImportError('no matplotlib here')\n")
+    env = {"PYTHONPATH": str(tmp_path / "nompl")}
+    out = run(["tournament", "-g", "2", "-w", "1", "-S", "baseline,random", "--out", "res"], tmp_path, env=env)
+    assert out.returncode == 0, out.stderr
+    assert b"pip install 'landlords[plot]'" in out.stderr
+    written = sorted(p.name for p in (tmp_path / "res").iterdir())
+    assert "results.json" in written and "strategies.csv" in written and not any(n.endswith(".png") for n in written)
+    assert_refused(run(["odds", "--plot", "odds.png"], tmp_path, env=env), "matplotlib", "landlords[plot]")
