@@ -61,6 +61,8 @@ TAMPERINGS = {
     "deck_orders cards as text": set_in(["setup", "deck_orders"], {"chance": "go"}),
     "auto_claim yes": set_in(["setup", "auto_claim"], "yes"),
     "unknown setup field": set_in(["setup", "speed"], 1),
+    "setup position a list": set_in(["setup", "position"], [1]),
+    "setup position broken": set_in(["setup", "position"], {"format": "x"}),
     "version true": set_in(["version"], True),
     "version 1.0": set_in(["version"], 1.0),
     "version 3": set_in(["version"], 3),

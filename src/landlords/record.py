@@ -16,7 +16,8 @@ seats          one per seat: ``{"name": str, "bot": spec or null}``; ``bot`` is 
 lang           the table's language (``"ru"``, ``"pl"``, ``"en"``) or null
 seed           the seed of the dice and decks (an integer, or null)
 setup          scripted ``dice``, ``deck_orders``, ``first_player``, ``auto_claim``,
-               ``end_turn_prompt``
+               ``end_turn_prompt``; or ``position``: the position the game started from
+               (``landlords play --position``), checked as positions are
 actions        ``[seat, action]`` pairs, the action as :meth:`Action.to_json` writes it
 finished_by    why the game was ended early by net worth (or null); ``state_hash`` the final hash
 =============  ==========================================================================
@@ -69,7 +70,7 @@ FIELDS = {
     "finished_by": "the early end",
     "state_hash": "the final state's hash",
 }
-SETUP_FIELDS = ("dice", "deck_orders", "first_player", "auto_claim", "end_turn_prompt")
+SETUP_FIELDS = ("dice", "deck_orders", "first_player", "auto_claim", "end_turn_prompt", "position")
 
 
 @dataclass
@@ -335,6 +336,8 @@ def _validate_setup(setup: Any, n: int, version: int, bad: Any) -> None:
         raise bad("setup.auto_claim", "must be true, false or one true/false per seat")
     if not isinstance(setup.get("end_turn_prompt", True), bool):
         raise bad("setup.end_turn_prompt", "must be true or false")
+    if "position" in setup and not isinstance(setup["position"], dict):
+        raise bad("setup.position", f"must be a position (an object), got {_kind(setup['position'])}")
 
 
 def _edition(data: dict[str, Any]) -> Edition:
