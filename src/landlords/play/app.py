@@ -225,14 +225,9 @@ class PlayApp:
         table.add_column("#")
         table.add_column(Text(self.t("ui.player")))
         table.add_column(Text(self.t("ui.worth_column")), justify="right")
-        standings = getattr(game, "standings", None)  # the engine's ranking (issue 11), when present
-        order = (
-            list(standings())
-            if standings is not None
-            else sorted(range(game.n), key=lambda p: (p != game.winner, -game.net_worth(p)))
-        )
-        for i, p in enumerate(order, 1):
-            table.add_row(str(i), Text(game.names[p], style=view.seat_style(p)), self.money(game.net_worth(p)))
+        for i, p in enumerate(game.standings(), 1):  # the bankrupt: the last to go out first
+            worth = self.t("ui.bankrupt") if game.bankrupt[p] else self.money(game.net_worth(p))
+            table.add_row(str(i), Text(game.names[p], style=view.seat_style(p)), Text(worth))
         self.term.print(table)
         why = f"end.{game.end_reason}"
         self.term.print(
