@@ -60,6 +60,8 @@ def test_every_menu_entry_is_an_act_the_engine_accepts(ruleset):
                             )
                             assert game.is_legal(seat, offer)
                 if d.kind == D.DEBT and seat == d.seat:
+                    spending = {"build", "unmortgage"} & set(menu.kinds.values())
+                    assert not spending, (ruleset, "spending offered in debt", spending)
                     if not game.rules.trade_in_debt:
                         assert not menu.partners, (ruleset, "trade offered in debt")
                 checked += 1
