@@ -109,7 +109,7 @@ def test_a_person_choosing_at_random_from_the_menus_is_never_refused(ruleset, tm
     app = PlayApp(game, [None, "baseline", "random"], "en", tmp_path / "g.json", pace=0, terminal=term)
     app.run()
     out = term.output()
-    assert out.count(" › ") > 100
+    assert out.count(" › ") > 50  # the game may end sooner; it is the refusals that count
     assert tr("en", "ui.refused", reason="") not in out
 
 
