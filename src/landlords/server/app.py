@@ -1,0 +1,230 @@
+"""The server: the lobby's HTTP API and one WebSocket per client, on one asyncio loop.
+
+``create_app(db_url, clock=..., testing=...)`` builds the ASGI app; ``landlords serve`` runs it on
+uvicorn. At start-up the schema is created if missing and every game in the lobby or in play is
+restored from the database (a game in play by replaying its log).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+
+from ..i18n import LANGUAGES
+from . import lobby
+from .clock import Clock
+from .connection import Connection
+from .protocol import FLOOD_CLOSE_AFTER, PROTOCOL_VERSION, ProtocolError, RateLimit, parse
+from .storage import SeatRow, Storage
+from .table import Table
+
+log = logging.getLogger("landlords.server")
+
+
+@dataclass
+class Limits:
+    rate_per_second: float = 20.0
+    burst: float = 40.0
+    tick: float = 0.1  # how often the timer looks at the deadlines (seconds of real time)
+
+
+class Server:
+    """The games in memory, the database, the clock."""
+
+    def __init__(self, db_url: str | None, clock: Clock, testing: bool, limits: Limits) -> None:
+        self.storage = Storage(db_url)
+        self.clock = clock
+        self.testing = testing
+        self.limits = limits
+        self.tables: dict[str, Table] = {}
+        self.timer_task: asyncio.Task | None = None
+
+    async def open(self) -> None:
+        await self.storage.open()
+        for row, seat_rows in await self.storage.load_games(("lobby", "playing")):
+            table = Table(self, row, seat_rows)
+            if row.status == "playing":
+                await table.restore()
+            self.tables[row.code] = table
+        for table in self.tables.values():
+            table.kick()
+        self.timer_task = asyncio.create_task(self._timers())
+
+    async def close(self) -> None:
+        if self.timer_task is not None:
+            self.timer_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.timer_task
+        for table in self.tables.values():
+            await table.close()
+        await self.storage.close()
+
+    async def create(self, settings: dict[str, Any], seed: int, host_hash: str, seat_rows: list[SeatRow]) -> Table:
+        while True:
+            code = "".join(secrets.choice(lobby.CODE_ALPHABET) for _ in range(6))
+            if code not in self.tables and await self.storage.load_game(code) is None:
+                break
+        game_id = await self.storage.create_game(code, settings, seed, host_hash, seat_rows)
+        found = await self.storage.load_game(code)
+        assert found is not None and found[0].id == game_id
+        table = Table(self, found[0], found[1])
+        self.tables[code] = table
+        return table
+
+    async def table(self, code: str) -> Table | None:
+        """A game by code: in memory, or a finished one loaded from the database."""
+        table = self.tables.get(code)
+        if table is not None:
+            return table
+        found = await self.storage.load_game(code)
+        if found is None:
+            return None
+        table = Table(self, *found)
+        if table.row.head is not None:
+            await table.restore()
+        return self.tables.setdefault(code, table)
+
+    async def _timers(self) -> None:
+        while True:
+            await asyncio.sleep(self.limits.tick)
+            now = self.clock.now()
+            for table in list(self.tables.values()):
+                due = table.deadline()
+                if due is not None and due[0] <= now:
+                    try:
+                        await table.on_clock()
+                    except Exception:
+                        log.exception("game %s: the timer failed", table.code)
+
+
+def create_app(
+    db_url: str | None = None,
+    *,
+    clock: Clock | None = None,
+    testing: bool = False,
+    limits: Limits | None = None,
+) -> FastAPI:
+    server = Server(db_url, clock or Clock(), testing, limits or Limits())
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        await server.open()
+        try:
+            yield
+        finally:
+            await server.close()
+
+    app = FastAPI(
+        title="landlords",
+        version=f"protocol {PROTOCOL_VERSION}",
+        description="The lobby of a landlords game server. Play itself runs over the WebSocket "
+        "`/ws/{code}` (see README.md, 'Play with friends', for its messages).",
+        lifespan=lifespan,
+    )
+    app.state.server = server
+    app.include_router(lobby.router)
+
+    @app.get("/api/health", summary="The server is up; its protocol version")
+    async def health() -> dict[str, Any]:
+        return {"ok": True, "protocol": PROTOCOL_VERSION, "games": len(server.tables)}
+
+    if testing:
+
+        @app.get("/api/testing/games/{code}", include_in_schema=False)
+        async def inspect(code: str) -> dict[str, Any]:
+            table = await server.table(code)
+            if table is None or table.game is None:
+                raise HTTPException(404, "no such game in play")
+            game = table.game
+            return {
+                "version": table.version,
+                "state_hash": game.state_hash(),
+                "actions": [[seat, a.to_json()] for seat, a in game.actions],
+                "over": game.over,
+            }
+
+    @app.websocket("/ws/{code}")
+    async def play(websocket: WebSocket, code: str) -> None:
+        await websocket.accept()
+        conn = Connection(
+            websocket.send_text,
+            lambda reason: websocket.close(reason),
+            RateLimit(server.limits.rate_per_second, server.limits.burst, server.limits.burst),
+        )
+        try:
+            await session(server, conn, websocket, code.upper())
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if conn.table is not None:
+                conn.table.detach(conn)
+            await conn.finish()
+
+    return app
+
+
+async def session(server: Server, conn: Connection, websocket: WebSocket, code: str) -> None:
+    """Read one client's messages until it leaves."""
+    while True:
+        raw = await websocket.receive()
+        if raw["type"] == "websocket.disconnect":
+            return
+        text = raw.get("text")
+        if text is None:
+            text = raw.get("bytes") or b""
+        if not conn.rate.allow():
+            if conn.rate.over == 1 or conn.rate.over % 20 == 0:
+                conn.send(ProtocolError("rate_limited", "too many messages: slow down").to_json())
+            if conn.rate.over >= FLOOD_CLOSE_AFTER:
+                conn.send(ProtocolError("rate_limited", "too many messages: the connection is closed").to_json())
+                conn.queue.put_nowait(None)
+                return
+            continue
+        ref = None
+        try:
+            msg = parse(text)
+            ref = msg.get("id")
+            await dispatch(server, conn, msg, code)
+        except ProtocolError as exc:
+            conn.send(exc.to_json(ref))
+
+
+async def dispatch(server: Server, conn: Connection, msg: dict[str, Any], code: str) -> None:
+    kind = msg["type"]
+    if kind == "ping":
+        conn.send({"type": "pong", **({"id": msg["id"]} if "id" in msg else {})})
+        return
+    if kind == "hello":
+        if conn.table is not None:
+            conn.table.detach(conn)
+            conn.table = None
+        table = await server.table(code)
+        if table is None:
+            raise ProtocolError("no_game", f"no game {code!r}")
+        lang = msg.get("lang") or "en"
+        conn.lang = lang if lang in LANGUAGES else "en"
+        token = msg.get("token")
+        seat = None
+        if token:
+            seat = table.seat_for(token)
+            if seat is None:
+                raise ProtocolError("bad_token", "this token holds no seat at this game (watch without one)")
+        await table.attach(conn, seat)
+        return
+    table = conn.table
+    if table is None:
+        raise ProtocolError("hello_first", 'say hello first: {"type": "hello", "token": ...}')
+    if kind == "sync":
+        async with table.lock:  # never a view of an act still being committed
+            conn.send(table.view_message(conn, "welcome", recent=True))
+    elif kind == "act":
+        await table.submit(conn, msg)
+    elif kind == "chat":
+        await table.add_chat(conn, msg["text"])

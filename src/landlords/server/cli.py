@@ -1,0 +1,91 @@
+"""``landlords serve`` and ``landlords loadtest``. The server's libraries are imported only when a
+command runs, so the rest of the command line works without the ``[server]`` extra."""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import click
+
+MAX_WS_BYTES = 64 * 1024  # uvicorn drops a WebSocket frame above this; the protocol's own limit is lower
+
+
+def need_server_extra() -> None:
+    try:
+        import fastapi  # noqa: F401
+        import sqlalchemy  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError as exc:
+        click.echo(f"error: the server needs the [server] extra: pip install 'landlords[server]' ({exc.name})")
+        sys.exit(2)
+
+
+def shown_url(url: str) -> str:
+    """A database URL without its password (for the start-up line)."""
+    return re.sub(r"://([^:/@]+):[^@]*@", r"://\1:***@", url)
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0: every one).")
+@click.option("--port", default=8000, show_default=True, type=int)
+@click.option(
+    "--db",
+    default=None,
+    help="Database URL: sqlite:///FILE or postgresql://user:password@host/db "
+    "(default: SQLite in ~/.local/state/landlords/server.db).",
+)
+@click.option(
+    "--log-level", default="info", show_default=True, type=click.Choice(["debug", "info", "warning", "error"])
+)
+@click.option("--testing", is_flag=True, hidden=True, help="Accept scripted seeds and dice (tests only).")
+def serve(host, port, db, log_level, testing) -> None:
+    """Run the game server: the lobby API and play over WebSockets (see README, 'Play with friends')."""
+    need_server_extra()
+    import uvicorn
+
+    from .app import create_app
+    from .storage import default_db_url
+
+    url = db or default_db_url()
+    click.echo(f"landlords server on http://{host}:{port} (database {shown_url(url)}; API docs at /docs)")
+    uvicorn.run(
+        create_app(url, testing=testing),
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=MAX_WS_BYTES,
+        ws_ping_interval=20,
+    )
+
+
+@click.command()
+@click.option(
+    "--games",
+    "-n",
+    "games",
+    default="50,100,200",
+    show_default=True,
+    help="Concurrent 4-seat games; a list runs each level.",
+)
+@click.option("--duration", default=20.0, show_default=True, help="Seconds of play measured per level.")
+@click.option("--think", default=0.5, show_default=True, help="Seconds a client waits before each act.")
+@click.option("--db", default=None, help="Database URL for the server (default: a fresh SQLite file per level).")
+@click.option("--url", default=None, help="Load a running server instead of starting one (no memory figure).")
+@click.option("--seed", default=1, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def loadtest(games, duration, think, db, url, seed, as_json) -> None:
+    """N concurrent 4-seat games of bot clients over WebSockets against one server process: act
+    round-trip p50/p99, acts per second, server memory per game, and where p99 passes 100 ms."""
+    need_server_extra()
+    from .loadtest import main as run
+
+    try:
+        levels = [int(x) for x in str(games).split(",") if x.strip()]
+    except ValueError:
+        click.echo("error: --games is a number or a comma-separated list of numbers")
+        sys.exit(2)
+    if not levels or min(levels) < 1:
+        click.echo("error: --games needs at least one game")
+        sys.exit(2)
+    sys.exit(run(levels, duration, think, db, url, seed, as_json))

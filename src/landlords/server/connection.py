@@ -1,0 +1,60 @@
+"""One client connection: its seat (or none: a spectator), its language, its rate limit, and an
+outgoing queue with its own writer task, so a slow client never holds up a game's writer."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from .protocol import RateLimit
+
+MAX_QUEUED = 500  # messages waiting for a client that does not read: then it is dropped
+
+
+class Connection:
+    def __init__(
+        self,
+        send_text: Callable[[str], Awaitable[None]],
+        close: Callable[[int], Awaitable[None]],
+        rate: RateLimit,
+    ) -> None:
+        self._send_text = send_text
+        self._close = close
+        self.rate = rate
+        self.seat: int | None = None
+        self.lang = "en"
+        self.table: Any = None  # the Table it watches or plays at, after hello
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.writer = asyncio.create_task(self._write())
+        self.closed = False
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue a message (a dict, or JSON text already encoded)."""
+        if self.closed:
+            return
+        if self.queue.qsize() >= MAX_QUEUED:
+            self.closed = True
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(message if isinstance(message, str) else json.dumps(message, ensure_ascii=False))
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    await self._close(1008)
+                    return
+                await self._send_text(text)
+        except Exception:  # the client went away: the reader notices and cleans up
+            self.closed = True
+
+    async def finish(self) -> None:
+        """Stop the writer after the queued messages are sent (or the client is gone)."""
+        self.closed = True
+        self.writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await self.writer

@@ -1,0 +1,364 @@
+"""The lobby: an HTTP JSON API (its OpenAPI schema is at ``/openapi.json``, the docs at ``/docs``)
+to create a game, list open ones, join a seat, leave, fill seats with bots, start, ask for a
+rematch, read the log in words and export a finished game's record.
+
+A seat token is returned once, when the seat is taken; the server keeps only its hash. Requests that
+need one carry it in the ``Authorization: Bearer`` header (never in a URL: URLs end up in logs).
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Header, HTTPException, Request
+from pydantic import BaseModel, Field
+
+from .. import new_game
+from .. import record as records
+from ..bots import make_bot
+from ..engine.errors import ConfigError, LandlordsError
+from ..i18n import LANGUAGES
+from ..rules import get_ruleset
+from . import views
+from .storage import SeatRow
+from .table import Table, token_hash
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud
+NAME_RE = re.compile(r"^[^\x00-\x1f\x7f]{1,32}$")
+
+router = APIRouter(prefix="/api")
+
+
+class SeatSpec(BaseModel):
+    kind: Literal["person", "bot"] = "person"
+    strategy: str | None = Field(None, description="bot strategy spec, e.g. advisor or trader:reserve=200")
+
+
+class CreateGame(BaseModel):
+    edition: str | None = Field(None, description="edition id (default: the ruleset's own)")
+    ruleset: str = "hasbro-ru"
+    rules: dict[str, str | int | float | bool] = Field(default_factory=dict, description="house rules")
+    seats: list[SeatSpec] = Field(default_factory=lambda: [SeatSpec(), SeatSpec()], min_length=1, max_length=8)
+    name: str | None = Field(None, description="the creator's display name: takes the first person seat")
+    private: bool = Field(False, description="left out of the list of open games (join by code or link)")
+    decision_seconds: float | None = Field(None, gt=0, le=3600, description="a timer per decision")
+    budget_minutes: float | None = Field(None, gt=0, le=600, description="each person's time budget")
+    bot_pause: float = Field(0.7, ge=0, le=10, description="seconds a bot waits before it acts")
+    absent_bot: bool = Field(False, description="a bot plays a disconnected person's seat until they return")
+    autostart: bool = Field(True, description="start as soon as every seat is taken")
+    auto_claim_people: bool = Field(False, description="people's rent is claimed for them")
+    # test settings, accepted only by a server started with testing=True
+    seed: int | None = Field(None, description="test servers only")
+    dice: list[list[int]] | None = Field(None, description="test servers only: the first rolls")
+    first_player: int | None = Field(None, description="test servers only")
+
+
+class Created(BaseModel):
+    code: str
+    link: str
+    host_token: str
+    seat: int | None = None
+    token: str | None = None
+
+
+class JoinGame(BaseModel):
+    name: str = Field(..., min_length=1, max_length=32)
+    seat: int | None = Field(None, description="a particular open seat (default: the first open one)")
+
+
+class Joined(BaseModel):
+    code: str
+    seat: int
+    token: str
+
+
+class StartGame(BaseModel):
+    fill_bots: str | None = Field(None, description="fill every open seat with this bot strategy first")
+
+
+class AddBots(BaseModel):
+    strategy: str = "advisor"
+    seat: int | None = Field(None, description="one seat (default: every open seat)")
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    name: str | None
+    kind: str
+    strategy: str | None
+    connected: bool
+    bankrupt: bool
+
+
+class GameInfo(BaseModel):
+    code: str
+    status: str
+    edition: str
+    ruleset: str
+    rules: dict[str, Any]
+    private: bool
+    decision_seconds: float | None
+    budget_minutes: float | None
+    seats: list[SeatInfo]
+    version: int
+    rematch: str | None
+    winner: int | None
+
+
+class Log(BaseModel):
+    code: str
+    lang: str
+    lines: list[str]
+
+
+def bearer(authorization: str | None) -> str:
+    if not authorization or not authorization.startswith("Bearer "):
+        raise HTTPException(401, "a seat or host token is needed: send 'Authorization: Bearer TOKEN'")
+    return authorization[len("Bearer ") :].strip()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def check_name(name: str, table: Table | None = None) -> str:
+    name = name.strip()
+    if not NAME_RE.match(name):
+        raise HTTPException(422, "a name has 1 to 32 characters and no control characters")
+    if table is not None and any(s.name == name for s in table.seats if s.kind != "open"):
+        raise HTTPException(409, f"the name {name!r} is taken at this table")
+    return name
+
+
+def check_settings(body: CreateGame, testing: bool) -> None:
+    """Everything a game will be built from, checked now (one clear line for each mistake)."""
+    if not testing and (body.seed is not None or body.dice is not None or body.first_player is not None):
+        raise HTTPException(422, "seed, dice and first_player are test settings; this server does not take them")
+    try:
+        for s in body.seats:
+            if s.kind == "bot":
+                make_bot(s.strategy or "advisor")
+            elif s.strategy:
+                raise ConfigError("a person's seat has no strategy")
+        rules = get_ruleset(body.ruleset, body.rules)
+        new_game(
+            body.edition,
+            rules,
+            players=len(body.seats),
+            seed=1,
+            dice=[tuple(r) for r in body.dice or ()],
+            first_player=body.first_player,
+        )
+    except (LandlordsError, ValueError, TypeError) as exc:
+        raise HTTPException(422, str(exc)) from None
+
+
+def server_of(request: Request) -> Any:
+    return request.app.state.server
+
+
+async def table_or_404(request: Request, code: str) -> Table:
+    table = await server_of(request).table(code.upper())
+    if table is None:
+        raise HTTPException(404, f"no game {code!r}")
+    return table
+
+
+@router.post("/games", response_model=Created, status_code=201, summary="Create a game")
+async def create_game(body: CreateGame, request: Request) -> Created:
+    server = server_of(request)
+    check_settings(body, server.testing)
+    name = check_name(body.name) if body.name is not None else None
+    settings = body.model_dump(exclude={"name", "seed"})
+    settings["edition"] = body.edition or get_ruleset(body.ruleset, body.rules).edition
+    settings["seats"] = [s.model_dump() for s in body.seats]
+    seed = body.seed if body.seed is not None else secrets.randbelow(2**31 - 1) + 1
+    host = new_token()
+    seat_rows = [
+        SeatRow(i, None, "bot", s.strategy or "advisor", None)
+        if s.kind == "bot"
+        else SeatRow(i, None, "open", None, None)
+        for i, s in enumerate(body.seats)
+    ]
+    for row in seat_rows:
+        if row.kind == "bot":
+            row.name = f"Bot {row.seat + 1}"
+    seat, token = None, None
+    if name is not None:
+        free = [r for r in seat_rows if r.kind == "open"]
+        if free:
+            token = new_token()
+            free[0].kind, free[0].name, free[0].token_hash = "person", name, token_hash(token)
+            seat = free[0].seat
+    table = await server.create(settings, seed, token_hash(host), seat_rows)
+    if table.status == "lobby" and body.autostart and all(s.kind != "open" for s in table.seats):
+        await table.start()
+    link = str(request.base_url) + f"g/{table.code}"
+    return Created(code=table.code, link=link, host_token=host, seat=seat, token=token)
+
+
+@router.get("/games", response_model=list[GameInfo], summary="Open public games (waiting for players)")
+async def list_games(request: Request) -> list[dict[str, Any]]:
+    server = server_of(request)
+    return [
+        t.summary()
+        for t in server.tables.values()
+        if t.status == "lobby" and not t.settings.get("private") and any(s.kind == "open" for s in t.seats)
+    ]
+
+
+@router.get("/games/{code}", response_model=GameInfo, summary="One game: its settings, seats and status")
+async def game_info(code: str, request: Request) -> dict[str, Any]:
+    return (await table_or_404(request, code)).summary()
+
+
+@router.post("/games/{code}/join", response_model=Joined, summary="Take a seat with a display name")
+async def join(code: str, body: JoinGame, request: Request) -> Joined:
+    table = await table_or_404(request, code)
+    async with table.lock:
+        if table.status != "lobby":
+            raise HTTPException(409, "the game has started: watch it instead")
+        name = check_name(body.name, table)
+        free = [s for s in table.seats if s.kind == "open" and (body.seat is None or s.seat == body.seat)]
+        if not free:
+            raise HTTPException(409, "no open seat" if body.seat is None else f"seat {body.seat} is not open")
+        s = free[0]
+        token = new_token()
+        s.kind, s.name, s.token_hash = "person", name, token_hash(token)
+        await server_of(request).storage.save_seat(table.row.id, s.row())
+    await maybe_start(table)
+    table.broadcast([])
+    return Joined(code=table.code, seat=s.seat, token=token)
+
+
+async def maybe_start(table: Table) -> None:
+    if table.status == "lobby" and table.settings.get("autostart", True):
+        async with table.lock:
+            if table.status == "lobby" and all(s.kind != "open" for s in table.seats):
+                await table.start()
+        table.kick()
+
+
+@router.post("/games/{code}/leave", response_model=GameInfo, summary="Give up one's seat")
+async def leave(code: str, request: Request, authorization: Annotated[str | None, Header()] = None) -> dict:
+    """In the lobby the seat opens again; in a game, a bot plays the seat from now on."""
+    table = await table_or_404(request, code)
+    seat = table.seat_for(bearer(authorization))
+    if seat is None:
+        raise HTTPException(403, "this token holds no seat at this game")
+    async with table.lock:
+        s = table.seats[seat]
+        if table.status == "lobby":
+            s.kind, s.name, s.strategy = "open", None, None
+        else:
+            s.kind, s.strategy = "bot", "advisor"
+        s.token_hash = None
+        await server_of(request).storage.save_seat(table.row.id, s.row())
+        for conn in list(s.connections):
+            conn.seat = None  # the connection stays, as a spectator
+        s.connections.clear()
+    table.broadcast([])
+    table.kick()
+    return table.summary()
+
+
+@router.post("/games/{code}/bots", response_model=GameInfo, summary="Seat bots (host only)")
+async def add_bots(
+    code: str, body: AddBots, request: Request, authorization: Annotated[str | None, Header()] = None
+) -> dict:
+    table = await table_or_404(request, code)
+    host_only(table, authorization)
+    try:
+        make_bot(body.strategy)
+    except LandlordsError as exc:
+        raise HTTPException(422, str(exc)) from None
+    async with table.lock:
+        if table.status != "lobby":
+            raise HTTPException(409, "bots are seated before the game starts")
+        await fill(table, body.strategy, body.seat, request)
+    await maybe_start(table)
+    table.broadcast([])
+    return table.summary()
+
+
+async def fill(table: Table, strategy: str, only: int | None, request: Request) -> None:
+    for s in table.seats:
+        if s.kind == "open" and (only is None or s.seat == only):
+            s.kind, s.strategy, s.name = "bot", strategy, f"Bot {s.seat + 1}"
+            await server_of(request).storage.save_seat(table.row.id, s.row())
+
+
+def host_only(table: Table, authorization: str | None) -> None:
+    if not table.is_host(bearer(authorization)):
+        raise HTTPException(403, "only the host (the game's creator) can do this")
+
+
+@router.post("/games/{code}/start", response_model=GameInfo, summary="Start now (host only)")
+async def start(
+    code: str, body: StartGame, request: Request, authorization: Annotated[str | None, Header()] = None
+) -> dict:
+    table = await table_or_404(request, code)
+    host_only(table, authorization)
+    if body.fill_bots:
+        try:
+            make_bot(body.fill_bots)
+        except LandlordsError as exc:
+            raise HTTPException(422, str(exc)) from None
+    async with table.lock:
+        if table.status != "lobby":
+            raise HTTPException(409, "the game has started already")
+        if body.fill_bots:
+            await fill(table, body.fill_bots, None, request)
+        if any(s.kind == "open" for s in table.seats):
+            raise HTTPException(409, "seats are still open: wait for players or fill them with bots")
+        await table.start()
+    table.kick()
+    return table.summary()
+
+
+@router.post("/games/{code}/rematch", response_model=Created, status_code=201, summary="A new game, same table")
+async def rematch(code: str, request: Request, authorization: Annotated[str | None, Header()] = None) -> Created:
+    """Same settings and bots; the people's seats are open for them to join again (the clients at the
+    old table see the new code in their next update)."""
+    server = server_of(request)
+    table = await table_or_404(request, code)
+    host_only(table, authorization)
+    if table.status != "finished":
+        raise HTTPException(409, "a rematch follows a finished game")
+    if table.row.rematch:
+        raise HTTPException(409, f"the rematch is game {table.row.rematch}")
+    settings = dict(table.settings)
+    settings.pop("dice", None)
+    settings.pop("first_player", None)
+    host = new_token()
+    seat_rows = [
+        SeatRow(s.seat, s.name, "bot", s.strategy, None)
+        if s.kind == "bot"
+        else SeatRow(s.seat, None, "open", None, None)
+        for s in table.seats
+    ]
+    new = await server.create(settings, secrets.randbelow(2**31 - 1) + 1, token_hash(host), seat_rows)
+    table.row.rematch = new.code
+    await server.storage.set_status(table.row.id, rematch=new.code)
+    table.broadcast([])
+    return Created(code=new.code, link=str(request.base_url) + f"g/{new.code}", host_token=host)
+
+
+@router.get("/games/{code}/log", response_model=Log, summary="The game's event log in words")
+async def event_log(code: str, request: Request, lang: str = "en", start: int = 0) -> Log:
+    table = await table_or_404(request, code)
+    if lang not in LANGUAGES:
+        raise HTTPException(422, f"lang must be one of {', '.join(LANGUAGES)}")
+    lines = views.log_lines(table.game, lang, max(0, start)) if table.game is not None else []
+    return Log(code=table.code, lang=lang, lines=lines)
+
+
+@router.get("/games/{code}/record", summary="A finished game's record (what `landlords replay` reads)")
+async def export_record(code: str, request: Request) -> dict[str, Any]:
+    """Only once the game is over: a record holds the seed, which would tell the dice to come."""
+    table = await table_or_404(request, code)
+    if table.status != "finished" or table.game is None:
+        raise HTTPException(409, "the record is available once the game is over")
+    return records.to_record(table.game)

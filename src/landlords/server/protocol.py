@@ -1,0 +1,119 @@
+"""The WebSocket protocol, version 1: what a client may send, and the checks every message passes.
+
+Every message is one JSON object with a ``type``. A client's first message is ``hello`` (with a
+seat token to play a seat, without one to watch); then ``act``, ``chat``, ``sync`` and ``ping``.
+The server answers with ``welcome``, ``update``, ``ack``, ``refused``, ``chat``, ``pong`` and
+``error``. README.md ("Play with friends") lists every field.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+PROTOCOL_VERSION = 1
+MAX_MESSAGE_BYTES = 16 * 1024  # a trade offer of every lot fits many times over
+MAX_CHAT_CHARS = 500
+RATE_PER_SECOND = 20.0  # a connection's sustained message rate ...
+RATE_BURST = 40  # ... and the burst it may send at once
+FLOOD_CLOSE_AFTER = 200  # messages over the limit before the connection is closed
+
+CLIENT_TYPES = ("hello", "act", "chat", "sync", "ping")
+SERVER_TYPES = ("welcome", "update", "ack", "refused", "chat", "pong", "error")
+
+# error codes a client can receive in {"type": "error", "code": ..., "message": ...}
+ERRORS = (
+    "bad_json",  # not a JSON object
+    "too_large",  # over MAX_MESSAGE_BYTES
+    "unknown_type",  # a type this protocol version does not have
+    "bad_message",  # a field missing or of the wrong kind
+    "rate_limited",  # over the per-connection message rate; the message was dropped
+    "hello_first",  # anything but hello before the hello
+    "bad_token",  # the seat token is not this game's
+    "no_game",  # no game with this code
+    "spectator",  # a spectator tried to act or chat
+    "not_your_seat",  # an act named another seat than the token's
+    "game_over",  # an act on a finished game
+    "not_started",  # an act before the game started
+    "bad_action",  # the action itself is malformed
+)
+
+
+class ProtocolError(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        assert code in ERRORS, code
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def to_json(self, ref: Any = None) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "error", "code": self.code, "message": self.message}
+        if ref is not None:
+            out["id"] = ref
+        return out
+
+
+def parse(text: str | bytes) -> dict[str, Any]:
+    """One client message, checked for size, JSON, type and the fields its type needs."""
+    if len(text) > MAX_MESSAGE_BYTES:
+        raise ProtocolError("too_large", f"a message may have at most {MAX_MESSAGE_BYTES} bytes")
+    try:
+        msg = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError("bad_json", "the message is not valid JSON") from None
+    if not isinstance(msg, dict):
+        raise ProtocolError("bad_json", "a message must be a JSON object")
+    kind = msg.get("type")
+    if kind not in CLIENT_TYPES:
+        raise ProtocolError("unknown_type", f"unknown message type {kind!r} (known: {', '.join(CLIENT_TYPES)})")
+    if kind == "hello":
+        _field(msg, "token", (str, type(None)), required=False)
+        _field(msg, "lang", str, required=False)
+        _field(msg, "protocol", int, required=False)
+    elif kind == "act":
+        _field(msg, "action", dict)
+        _field(msg, "version", int)
+        _field(msg, "seat", int, required=False)
+    elif kind == "chat":
+        _field(msg, "text", str)
+        if not msg["text"].strip():
+            raise ProtocolError("bad_message", "chat: 'text' is empty")
+        if len(msg["text"]) > MAX_CHAT_CHARS:
+            raise ProtocolError("bad_message", f"chat: 'text' may have at most {MAX_CHAT_CHARS} characters")
+    return msg
+
+
+def _field(msg: dict[str, Any], name: str, kind: Any, required: bool = True) -> None:
+    if name not in msg:
+        if required:
+            raise ProtocolError("bad_message", f"{msg['type']}: the field {name!r} is missing")
+        return
+    value = msg[name]
+    if isinstance(value, bool) and kind is int:
+        raise ProtocolError("bad_message", f"{msg['type']}: {name!r} must be an integer")
+    if not isinstance(value, kind):
+        raise ProtocolError("bad_message", f"{msg['type']}: {name!r} has the wrong type")
+
+
+@dataclass
+class RateLimit:
+    """A token bucket per connection: ``RATE_PER_SECOND`` sustained, ``RATE_BURST`` at once."""
+
+    rate: float = RATE_PER_SECOND
+    burst: float = RATE_BURST
+    tokens: float = RATE_BURST
+    last: float = 0.0
+    over: int = 0
+
+    def allow(self, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        if self.last:
+            self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        self.over += 1
+        return False

@@ -1,0 +1,482 @@
+"""One game at the server: its seats, its clients, and its single writer.
+
+Every change to a game goes through :meth:`Table.submit` (people's acts), the bot loop and the timer,
+all under the table's lock: the engine checks the act, the act's row is committed, and only then is it
+acknowledged and the update pushed to every client. When a commit fails, the table is rebuilt from the
+log, so memory never runs ahead of the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import json
+import logging
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .. import new_game
+from .. import record as records
+from ..bots import make_bot
+from ..engine.actions import Action, TimeOut, action_from_json
+from ..engine.errors import ConfigError, IllegalAction
+from ..engine.game import Game
+from ..i18n import has, reason, tr
+from ..rules import get_ruleset
+from . import views
+from .connection import Connection
+from .protocol import PROTOCOL_VERSION, ProtocolError
+from .storage import GameRow, SeatRow
+
+if TYPE_CHECKING:
+    from .app import Server
+
+log = logging.getLogger("landlords.server")
+
+TIMER_BOT = "baseline"  # plays a person's move when a lobby timer (no ruleset consequence) runs out
+RECENT_EVENTS = 60  # events a client gets with its welcome
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class SeatState:
+    seat: int
+    name: str | None
+    kind: str  # open | person | bot
+    strategy: str | None = None
+    token_hash: str | None = None
+    connections: set[Connection] = field(default_factory=set)
+
+    def row(self) -> SeatRow:
+        return SeatRow(self.seat, self.name, self.kind, self.strategy, self.token_hash)
+
+    def public(self, game: Game | None) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "name": self.name,
+            "kind": self.kind,
+            "strategy": self.strategy,
+            "connected": bool(self.connections) or self.kind == "bot",
+            "bankrupt": bool(game.bankrupt[self.seat]) if game is not None else False,
+        }
+
+
+class Table:
+    def __init__(self, server: Server, row: GameRow, seat_rows: list[SeatRow]) -> None:
+        self.server = server
+        self.row = row
+        self.settings = row.settings
+        self.seats = [SeatState(s.seat, s.name, s.kind, s.strategy, s.token_hash) for s in seat_rows]
+        self.game: Game | None = None
+        self.version = 0
+        self.lock = asyncio.Lock()
+        self.watchers: set[Connection] = set()
+        self.bots: dict[int, Any] = {}
+        self.bot_task: asyncio.Task | None = None
+        self.chat: list[dict[str, Any]] = []
+        # clocks: when the pending decision appeared, each seat's time used, the game's start
+        self.decision_key: tuple | None = None
+        self.decision_started = 0.0
+        self.time_used: list[float] = []
+        self.started_at = 0.0
+        self._cache: dict[tuple[int, str], tuple[str, int]] = {}
+
+    # ------------------------------------------------------------ identity
+    @property
+    def code(self) -> str:
+        return self.row.code
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    def seat_for(self, token: str) -> int | None:
+        h = token_hash(token)
+        for s in self.seats:
+            if s.token_hash and hmac.compare_digest(s.token_hash, h):
+                return s.seat
+        return None
+
+    def is_host(self, token: str) -> bool:
+        return hmac.compare_digest(self.row.host_hash, token_hash(token))
+
+    def summary(self) -> dict[str, Any]:
+        s = self.settings
+        return {
+            "code": self.code,
+            "status": self.status,
+            "edition": s["edition"],
+            "ruleset": s["ruleset"],
+            "rules": s.get("rules", {}),
+            "private": s.get("private", False),
+            "decision_seconds": s.get("decision_seconds"),
+            "budget_minutes": s.get("budget_minutes"),
+            "seats": [seat.public(self.game) for seat in self.seats],
+            "version": self.version,
+            "rematch": self.row.rematch,
+            "winner": self.game.winner if self.game is not None and self.game.over else None,
+        }
+
+    # ------------------------------------------------------------ the game
+    def build_game(self) -> Game:
+        """A new game from the lobby's settings (at the start)."""
+        s = self.settings
+        rules = get_ruleset(s["ruleset"], s.get("rules") or {})
+        people_claim = not s.get("auto_claim_people", False)
+        return new_game(
+            s["edition"],
+            rules,
+            players=[seat.name or f"Player {seat.seat + 1}" for seat in self.seats],
+            seed=self.row.seed,
+            dice=[tuple(r) for r in s.get("dice") or ()],
+            first_player=s.get("first_player"),
+            auto_claim=[seat.kind == "bot" or not people_claim for seat in self.seats],
+        )
+
+    def head(self, game: Game) -> dict[str, Any]:
+        data = records.to_record(game)
+        data.pop("actions", None)
+        data.pop("state_hash", None)
+        data.pop("finished_by", None)
+        return data
+
+    async def restore(self) -> None:
+        """Rebuild a started game from its head and its committed actions (start-up, or a failed commit)."""
+        assert self.row.head is not None
+        acts = await self.server.storage.load_actions(self.row.id)
+        data = dict(self.row.head)
+        data["actions"] = [[seat, a] for seat, a in acts]
+        data["finished_by"] = self.row.finished_by
+        self.game = records.replay(data, check_hash=False)
+        self._after_start()
+
+    def _after_start(self) -> None:
+        game = self.game
+        assert game is not None
+        self.version = len(game.actions) + (1 if game.finished_by else 0)
+        self.time_used = [0.0] * game.n
+        self.started_at = self.server.clock.now()
+        self.decision_key = None
+        self._track_decision()
+        seed = self.row.seed
+        self.bots = {
+            s.seat: make_bot(s.strategy or TIMER_BOT, seed=seed * 31 + s.seat)
+            for s in self.seats
+            if s.kind == "bot"
+        }
+
+    async def start(self) -> None:
+        """Lobby -> playing: every seat is taken (people or bots)."""
+        self.game = self.build_game()
+        self.game.setup["seats"] = [
+            {"bot": s.strategy} if s.kind == "bot" else {"person": True} for s in self.seats
+        ]
+        self.row.head = self.head(self.game)
+        self.row.status = "playing"
+        await self.server.storage.set_status(self.row.id, status="playing", head=self.row.head)
+        self._after_start()
+        self.broadcast([])
+        self.kick()
+
+    # ------------------------------------------------------------ acts
+    async def submit(self, conn: Connection, msg: dict[str, Any]) -> None:
+        """A client's act: checked, applied, committed, acknowledged, pushed - or refused."""
+        ref = msg.get("id")
+        if conn.seat is None:
+            raise ProtocolError("spectator", "spectators cannot act")
+        if "seat" in msg and msg["seat"] != conn.seat:
+            raise ProtocolError("not_your_seat", f"your token is for seat {conn.seat}, not seat {msg['seat']}")
+        if self.game is None:
+            raise ProtocolError("not_started", "the game has not started yet")
+        try:
+            action = action_from_json(msg["action"])
+        except ConfigError as exc:
+            raise ProtocolError("bad_action", str(exc)) from None
+        if isinstance(action, TimeOut):
+            raise ProtocolError("bad_action", "time_out is applied by the server's clock, never sent")
+        async with self.lock:
+            game = self.game
+            if game.over:
+                raise ProtocolError("game_over", "the game is over")
+            if msg["version"] != self.version:
+                exc = IllegalAction(
+                    "stale-version",
+                    "the game moved on (version {current}, you saw {seen}): look again",
+                    current=self.version,
+                    seen=msg["version"],
+                )
+                conn.send(self.refusal(conn, exc, ref))
+                return
+            try:
+                await self._apply(conn.seat, action)
+            except IllegalAction as exc:
+                conn.send(self.refusal(conn, exc, ref))
+                return
+            ack: dict[str, Any] = {"type": "ack", "version": self.version}
+            if ref is not None:
+                ack["id"] = ref
+            conn.send(ack)
+            self.broadcast(self._pending_events)
+        self.kick()
+
+    def refusal(self, conn: Connection, exc: IllegalAction, ref: Any) -> dict[str, Any]:
+        money = self.game.edition.currency.show if self.game is not None else None
+        out: dict[str, Any] = {
+            "type": "refused",
+            "rule": exc.rule,
+            "reason": reason(conn.lang, exc, money),
+            "params": {k: v for k, v in exc.params.items() if isinstance(v, str | int | float | bool)},
+            "version": self.version,
+        }
+        if ref is not None:
+            out["id"] = ref
+        return out
+
+    async def _apply(self, seat: int, action: Action) -> None:
+        """Apply and commit one act (the caller holds the lock); IllegalAction changes nothing."""
+        game = self.game
+        assert game is not None
+        before = len(game.events or [])
+        game.apply(seat, action)  # raises IllegalAction before any change
+        n = len(game.actions) - 1
+        self.committing = True
+        try:
+            await self.server.storage.append_action(self.row.id, n, seat, action.to_json())
+            if game.over:
+                self.row.status = "finished"
+                await self.server.storage.set_status(self.row.id, status="finished")
+        except Exception:
+            log.exception("game %s: cannot commit act %d; rebuilding the game from its log", self.code, n)
+            await self.restore()
+            raise IllegalAction("server-busy", "the server could not save this act; try again") from None
+        finally:
+            self.committing = False
+        self.version += 1
+        self._pending_events = (game.events or [])[before:]
+        self._track_decision()
+
+    _pending_events: list = []
+    committing = False  # an act is applied in memory and its row not yet committed: no views now
+
+    # ------------------------------------------------------------ clocks
+    def _track_decision(self) -> None:
+        """Start the pending decision's clock when it is new; charge the last one to its seat."""
+        game = self.game
+        assert game is not None
+        d = game.decision
+        key = None if d is None or game.over else (id(d), d.kind, d.seat)
+        if key == self.decision_key:
+            return
+        now = self.server.clock.now()
+        if self.decision_key is not None:
+            self.time_used[self.decision_key[2]] += now - self.decision_started
+        self.decision_key = key
+        self.decision_started = now
+
+    def deadline(self) -> tuple[float, str] | None:
+        """The next moment the clock must act, and what for (``time_limit`` or ``decision``)."""
+        game = self.game
+        if game is None or game.over:
+            return None
+        out: list[tuple[float, str]] = []
+        limit = game.rules.time_limit_minutes
+        if limit is not None:
+            out.append((self.started_at + limit * 60, "time_limit"))
+        d = game.decision
+        if d is not None and self.controller(d.seat) == "person":
+            seconds = d.deadline if d.deadline is not None else self.settings.get("decision_seconds")
+            if seconds is not None:
+                out.append((self.decision_started + seconds, "decision"))
+            budget = game.rules.player_time_minutes
+            if budget is not None:
+                out.append((self.decision_started + budget * 60 - self.time_used[d.seat], "decision"))
+        return min(out) if out else None
+
+    async def on_clock(self) -> None:
+        """Called by the server's timer: enforce whatever deadline has passed."""
+        async with self.lock:
+            due = self.deadline()
+            game = self.game
+            if due is None or game is None or due[0] > self.server.clock.now():
+                return
+            if due[1] == "time_limit":
+                before = len(game.events or [])
+                game.finish_by_net_worth("time_limit")
+                self.row.status = "finished"
+                self.row.finished_by = "time_limit"
+                await self.server.storage.set_status(self.row.id, status="finished", finished_by="time_limit")
+                self.version += 1
+                self._pending_events = (game.events or [])[before:]
+            else:
+                seat = game.decision.seat
+                action: Action = TimeOut()
+                if not game.is_legal(seat, action):  # a lobby timer: a bot makes the move instead
+                    action = self._bot_action(seat, make_bot(TIMER_BOT, seed=self.row.seed))
+                try:
+                    await self._apply(seat, action)
+                except IllegalAction:
+                    return
+            self.broadcast(self._pending_events)
+        self.kick()
+
+    # ------------------------------------------------------------ bots
+    def controller(self, seat: int) -> str:
+        """Who plays ``seat`` now: ``bot`` or ``person`` (an absent person's seat is a bot's when the
+        host allowed it)."""
+        s = self.seats[seat]
+        if s.kind == "bot":
+            return "bot"
+        if not s.connections and self.settings.get("absent_bot"):
+            return "bot"
+        return "person"
+
+    def kick(self) -> None:
+        """Start the bot loop if a bot must move and it is not running."""
+        if self.bot_task is None or self.bot_task.done():
+            game = self.game
+            if game is not None and not game.over and self.controller(game.decision.seat) == "bot":
+                self.bot_task = asyncio.create_task(self._bot_loop())
+
+    async def _bot_loop(self) -> None:
+        pause = float(self.settings.get("bot_pause", 0.5))
+        if all(s.kind == "bot" for s in self.seats):
+            pause = 0.0  # a table of only bots runs at full speed
+        while True:
+            game = self.game
+            if game is None or game.over:
+                return
+            seat = game.decision.seat
+            if self.controller(seat) != "bot":
+                return
+            await asyncio.sleep(pause)
+            async with self.lock:
+                game = self.game
+                if game is None or game.over or game.decision.seat != seat or self.controller(seat) != "bot":
+                    continue
+                bot = self.bots.get(seat)
+                if bot is None:
+                    bot = self.bots[seat] = make_bot(TIMER_BOT, seed=self.row.seed * 31 + seat)
+                action = self._bot_action(seat, bot)
+                try:
+                    await self._apply(seat, action)
+                except IllegalAction:
+                    continue
+                self.broadcast(self._pending_events)
+
+    def _bot_action(self, seat: int, bot: Any) -> Action:
+        game = self.game
+        assert game is not None
+        try:
+            action = bot.act(game, game.decision)
+        except Exception:  # a strategy that cannot answer: the first legal answer keeps the game going
+            action = None
+        if action is None or not game.is_legal(seat, action):
+            action = next(iter(game.decision_actions()), None) or next(iter(game.legal_actions(seat)))
+        return action
+
+    # ------------------------------------------------------------ clients
+    async def attach(self, conn: Connection, seat: int | None) -> None:
+        conn.seat = seat
+        conn.table = self
+        self.watchers.add(conn)
+        if seat is not None:
+            self.seats[seat].connections.add(conn)
+        if not self.chat:
+            self.chat = await self.server.storage.load_chat(self.row.id)
+        async with self.lock:  # never a view of an act still being committed
+            conn.send(self.view_message(conn, "welcome", recent=True))
+            self.broadcast([], skip=conn)  # the others see the seat connected
+
+    def detach(self, conn: Connection) -> None:
+        self.watchers.discard(conn)
+        if conn.seat is not None:
+            self.seats[conn.seat].connections.discard(conn)
+            self.broadcast([])
+            self.kick()  # an absent person's seat may pass to a bot
+
+    def broadcast(self, events: list, skip: Connection | None = None) -> None:
+        if self.committing:
+            return  # the writer pushes the whole view as soon as the act is committed
+        self._cache.clear()
+        for conn in list(self.watchers):
+            if conn is not skip:
+                conn.send(self.view_message(conn, "update", events=events))
+
+    def view_message(self, conn: Connection, kind: str, events: list | None = None, recent: bool = False) -> str:
+        """The message for one client: the shared part (per language, built once per version) and
+        the seat's own part (its acts)."""
+        key = (id(events) if not recent else -1, conn.lang)
+        cached = self._cache.get(key)
+        if cached is None or kind == "welcome":
+            shared = self._shared(conn.lang, events, recent)
+            cached = (json.dumps(shared, ensure_ascii=False)[1:-1], self.version)
+            if kind != "welcome":
+                self._cache[key] = cached
+        you: dict[str, Any] = {"seat": conn.seat}
+        if conn.seat is not None and self.game is not None:
+            you["acts"] = views.seat_acts(self.game, conn.seat, conn.lang)
+        head = {"type": kind, "protocol": PROTOCOL_VERSION, "code": self.code}
+        if kind == "welcome":
+            head["chat"] = self.chat[-50:]
+        return (
+            json.dumps(head, ensure_ascii=False)[:-1]
+            + ","
+            + cached[0]
+            + ',"you":'
+            + json.dumps(you, ensure_ascii=False)
+            + "}"
+        )
+
+    def _shared(self, lang: str, events: list | None, recent: bool) -> dict[str, Any]:
+        game = self.game
+        out: dict[str, Any] = {"version": self.version, "game": self.summary()}
+        if game is None:
+            out.update(state=None, decision=None, events=[])
+            return out
+        if recent:
+            events = (game.events or [])[-RECENT_EVENTS:]
+        out["events"] = [views.event_json(game, ev, lang) for ev in events or []]
+        out["state"] = views.public_state(game)
+        due = self.deadline()
+        deadline_at = None
+        if due is not None and due[1] == "decision":
+            clock = self.server.clock
+            deadline_at = round(clock.wall() + (due[0] - clock.now()), 3)
+        out["decision"] = views.decision_view(game, lang, deadline_at)
+        if game.over:
+            why = f"end.{game.end_reason}"
+            words = tr(lang, why) if has(lang, why) else game.end_reason
+            out["result"] = {
+                "winner": game.winner,
+                "reason": game.end_reason,
+                "text": tr(lang, "ui.winner", player=game.names[game.winner], reason=words),
+            }
+        return out
+
+    async def add_chat(self, conn: Connection, text: str) -> None:
+        if conn.seat is None:
+            raise ProtocolError("spectator", "spectators cannot chat")
+        seat = self.seats[conn.seat]
+        entry = {
+            "seat": conn.seat,
+            "name": seat.name or "",
+            "text": text.strip(),
+            "at": round(self.server.clock.wall(), 3),
+        }
+        await self.server.storage.add_chat(self.row.id, conn.seat, entry["name"], entry["text"], entry["at"])
+        self.chat.append(entry)
+        del self.chat[:-100]
+        message = json.dumps({"type": "chat", **entry}, ensure_ascii=False)
+        for c in list(self.watchers):
+            c.send(message)
+
+    async def close(self) -> None:
+        if self.bot_task is not None:
+            self.bot_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.bot_task

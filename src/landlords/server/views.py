@@ -1,0 +1,69 @@
+"""What each client may see: the public position, the pending decision, and, for a seat, the acts
+it may take now with their labels. Nothing secret ever leaves the server: not the deck order, not
+the seed, not the generator's state, not the scripted dice or deck set-up, not another seat's token.
+
+The public part is built once per state version and language, and shared by every client.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.actions import Action
+from ..engine.game import Game
+from ..play.labels import action_label, decision_title
+from ..render.text import describe
+
+# snapshot keys that would reveal what is to come
+SECRET_KEYS = frozenset({"decks"})
+
+
+def public_state(game: Game) -> dict[str, Any]:
+    """The snapshot minus the secrets, plus what a screen needs (names, net worth, deck sizes)."""
+    snap = game.snapshot()
+    state = {k: v for k, v in snap.items() if k not in SECRET_KEYS}
+    state["deck_sizes"] = {k: len(v) for k, v in game.decks.items()}
+    state["net_worth"] = [game.net_worth(p) for p in range(game.n)]
+    state["over"] = game.over
+    return state
+
+
+def decision_view(game: Game, lang: str, deadline_at: float | None) -> dict[str, Any] | None:
+    d = game.decision
+    if d is None or game.over:
+        return None
+    out = d.describe()
+    out["title"] = decision_title(game, d, lang)
+    if deadline_at is not None:
+        out["deadline_at"] = deadline_at  # epoch seconds on the server's clock
+    return out
+
+
+def event_json(game: Game, ev: Any, lang: str) -> dict[str, Any]:
+    out = ev.to_json()
+    out["text"] = describe(game, ev, lang)
+    return out
+
+
+def seat_acts(game: Game, seat: int, lang: str) -> list[dict[str, Any]]:
+    """The acts ``seat`` may take now: the decision's answers first (``answer``: true), then the
+    free acts; each with a label. ``Bid`` stands for any amount from the one given up to the cash;
+    trades are not listed (any ``propose_trade`` is checked when sent)."""
+    if game.over:
+        return []
+    answers = game.decision_actions() if game.decision and game.decision.seat == seat else []
+    out = [_act(game, seat, a, lang, True) for a in answers]
+    seen = set(answers)
+    for a in game.legal_actions(seat):
+        if a not in seen:
+            out.append(_act(game, seat, a, lang, False))
+    return out
+
+
+def _act(game: Game, seat: int, a: Action, lang: str, answer: bool) -> dict[str, Any]:
+    return {"action": a.to_json(), "label": action_label(game, seat, a, lang), "answer": answer}
+
+
+def log_lines(game: Game, lang: str, start: int = 0) -> list[str]:
+    """The game's event log in words."""
+    return [describe(game, ev, lang) for ev in (game.events or [])[start:]]

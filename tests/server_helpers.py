@@ -1,0 +1,116 @@
+"""Helpers for the server tests: a real app (SQLite in a temp folder, a manual clock) driven
+through Starlette's TestClient, and a seat that reads messages until the view it waits for."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from landlords.server.app import Limits, create_app
+from landlords.server.clock import ManualClock
+
+# keys that would carry what is to come or someone else's credentials
+SECRET_KEYS = {"decks", "seed", "chance", "deck_orders", "setup", "token", "token_hash", "host_hash", "state_hash"}
+
+
+PLAY_LIMITS = Limits(rate_per_second=1000, burst=1000)  # the scripted tests send fast
+
+
+def make_client(
+    tmp_path, limits: Limits | None = None, db_url: str | None = None
+) -> tuple[TestClient, ManualClock]:
+    clock = ManualClock()
+    limits = limits or PLAY_LIMITS
+    app = create_app(db_url or f"sqlite:///{tmp_path}/server.db", clock=clock, testing=True, limits=limits)
+    return TestClient(app), clock
+
+
+def create(client: TestClient, **settings: Any) -> dict[str, Any]:
+    r = client.post("/api/games", json=settings)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+class Player:
+    """One WebSocket of a test: ``view`` is the latest welcome or update it read."""
+
+    opened: list[Player] = []  # closed by the fixtures, also when a test fails
+
+    def __init__(self, client: TestClient, code: str, token: str | None, lang: str = "en") -> None:
+        Player.opened.append(self)
+        self.closed = False
+        self.cm = client.websocket_connect(f"/ws/{code}")
+        self.ws = self.cm.__enter__()
+        self.messages: list[dict[str, Any]] = []
+        self.raw: list[str] = []
+        self.view: dict[str, Any] = {}
+        self.send({"type": "hello", "token": token, "lang": lang})
+        self.read_until(lambda m: m["type"] == "welcome")
+
+    def send(self, msg: dict[str, Any] | str) -> None:
+        if isinstance(msg, str):
+            self.ws.send_text(msg)
+        else:
+            self.ws.send_json(msg)
+
+    def read(self) -> dict[str, Any]:
+        text = self.ws.receive_text()
+        self.raw.append(text)
+        m = json.loads(text)
+        self.messages.append(m)
+        if m["type"] in ("welcome", "update"):
+            self.view = m
+        return m
+
+    def read_until(self, predicate) -> dict[str, Any]:
+        while True:
+            m = self.read()
+            if predicate(m):
+                return m
+            if m["type"] == "error" and m["code"] == "rate_limited":
+                raise AssertionError("the server dropped a message of this test: rate limited")
+
+    def sync(self) -> dict[str, Any]:
+        self.send({"type": "sync"})
+        return self.read_until(lambda m: m["type"] == "welcome")
+
+    def wait_view(self, predicate) -> dict[str, Any]:
+        """Until a view (the current one, or a later update) satisfies ``predicate``."""
+        self.sync()
+        while not predicate(self.view):
+            self.read()
+        return self.view
+
+    def act(self, action: dict[str, Any], version: int | None = None, **extra: Any) -> dict[str, Any]:
+        """Send an act and return the server's answer to it (ack, refused or error)."""
+        ref = len(self.messages) + 1000
+        v = self.view["version"] if version is None else version
+        self.send({"type": "act", "action": action, "version": v, "id": ref, **extra})
+        return self.read_until(lambda m: m.get("id") == ref)
+
+    @property
+    def acts(self) -> list[dict[str, Any]]:
+        return self.view["you"].get("acts", [])
+
+    def answers(self) -> list[dict[str, Any]]:
+        return [a["action"] for a in self.acts if a["answer"]]
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.cm.__exit__(None, None, None)
+        if self in Player.opened:
+            Player.opened.remove(self)
+
+
+def walk(value: Any, path: str = ""):
+    """Every (path, key, value) in a JSON value, for the secrets check."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield path, k, v
+            yield from walk(v, f"{path}.{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from walk(v, f"{path}[{i}]")
