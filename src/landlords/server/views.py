@@ -14,18 +14,34 @@ from ..engine.game import Game
 from ..play.labels import action_label, decision_title
 from ..render.text import describe
 
-# snapshot keys that would reveal what is to come
-SECRET_KEYS = frozenset({"decks"})
-
-
 def public_state(game: Game) -> dict[str, Any]:
-    """The snapshot minus the secrets, plus what a screen needs (names, net worth, deck sizes)."""
-    snap = game.snapshot()
-    state = {k: v for k, v in snap.items() if k not in SECRET_KEYS}
-    state["deck_sizes"] = {k: len(v) for k, v in game.decks.items()}
-    state["net_worth"] = [game.net_worth(p) for p in range(game.n)]
-    state["over"] = game.over
-    return state
+    """The public position, field by field (a whitelist: the engine's own snapshot carries the deck
+    order and the generator, which must never leave the server)."""
+    return {
+        "cash": list(game.cash),
+        "position": list(game.position),
+        "in_jail": list(game.in_jail),
+        "jail_turns": list(game.jail_turns),
+        "jail_cards": [list(c) for c in game.jail_cards],
+        "bankrupt": list(game.bankrupt),
+        "net_worth": [game.net_worth(p) for p in range(game.n)],
+        "owner": list(game.owner),
+        "level": list(game.level),
+        "mortgaged": list(game.mortgaged),
+        "bank_houses": game.bank_houses,
+        "bank_hotels": game.bank_hotels,
+        "pot": game.pot,
+        "deck_sizes": {k: len(v) for k, v in game.decks.items()},
+        "current": game.current,
+        "turn": game.turn,
+        "round": game.round,
+        "last_roll": list(game.last_roll),
+        "doubles": game.doubles,
+        "claims": [list(c.as_tuple()) for c in game.claims],
+        "winner": game.winner,
+        "end_reason": game.end_reason,
+        "over": game.over,
+    }
 
 
 def decision_view(game: Game, lang: str, deadline_at: float | None) -> dict[str, Any] | None:
