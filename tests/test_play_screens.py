@@ -202,9 +202,10 @@ def test_debt_then_bankruptcy_ends_the_game(tmp_path):
         dice=[(1, 3)],
         rules={"starting_cash": 50},
     )
-    out, _ = run(game, [None, "advisor"], ["1", "1"], tmp=tmp_path)
+    out, _ = run(game, [None, "advisor"], ["1", "1", "1"], tmp=tmp_path)
     assert "Ann: you owe 100 тыс. ₽ (tax) to the bank." in out
     assert " 1  Declare bankruptcy" in out
+    assert "Declare bankruptcy? You leave the game; this cannot be undone." in out  # asked once more
     assert game.over and game.winner == 1
     assert "Final standings" in out and "Bob wins (everyone else went bankrupt)." in out
 

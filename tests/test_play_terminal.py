@@ -110,7 +110,7 @@ def words(lang: str, names: list[str], edition: str = "moscow"):
             if isinstance(v, str) and v in seats:
                 out[k] = w.name(seats[v])
             elif isinstance(v, str) and v in squares:  # events quote squares, labels' templates do it
-                out[k] = w.square(squares[v], quoted=key.startswith("event."))
+                out[k] = w.square(squares[v], quoted=key.startswith(("event.", "confirm.")))
             else:
                 out[k] = v
         return w.t(key, **out)
@@ -162,6 +162,8 @@ def test_a_whole_game_as_a_person_plays_it(tmp_path, lang):
     s.choose(t("action.buy", square="Улица Огарева", price=MONEY.format(100)))
     s.choose(t("action.roll"))
     s.choose(t("action.decline"))
+    s.expect(t("confirm.decline", square="Курская железная дорога"))  # it goes to auction: asked once more
+    s.choose(t("ui.yes"))
     s.expect(t("event.auction_started", square="Курская железная дорога", min_bid=MONEY.format(1)))
     s.choose(t("ui.bid_other"))
     s.expect(t("ui.ask_bid", low="", high="")[:12])

@@ -129,25 +129,39 @@ def editions() -> None:
 
 
 @main.command()
-def rulesets() -> None:
-    """List the rulesets."""
+@click.option("--lang", type=click.Choice(LANGUAGES), default=None, help="Language (default: from the locale).")
+def rulesets(lang) -> None:
+    """List the rulesets, each with what is special about it for players."""
+    from ..describe.rulesets import ruleset_name, summary
+
+    lang = lang or default_language()
     table = Table()
-    for col in ("id", "edition", "description"):
+    for col in ("id", "name", "edition", "what is special"):
         table.add_column(col)
     for r in RULESETS.values():
-        table.add_row(r.id, r.edition, r.description)
+        lines = summary(r, lang)
+        table.add_row(r.id, ruleset_name(r, lang), r.edition, lines[0] if lines else r.description)
     console.print(table)
 
 
 @main.command()
 @click.argument("ruleset")
 @rule_option
-def rules(ruleset, rules) -> None:
-    """Print every option of RULESET, its value and the seed line it comes from."""
+@click.option("--lang", type=click.Choice(LANGUAGES), default=None, help="Language (default: from the locale).")
+def rules(ruleset, rules, lang) -> None:
+    """What RULESET means for players, then every option, its value and the seed line it comes from."""
+    from ..describe.rulesets import summary, title
+
+    lang = lang or default_language()
     try:
         r = get_ruleset(ruleset, parse_overrides(list(rules)))
     except LandlordsError as exc:
         fail(str(exc))
+    base = get_ruleset(ruleset)
+    console.print(Text(title(r, lang), style="bold"))
+    for line in summary(r, lang, base):
+        console.print(Text(" • " + line))
+    console.print()
     print_rules(console, r, get_ruleset(ruleset))
 
 

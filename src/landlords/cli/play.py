@@ -8,6 +8,7 @@ import sys
 import click
 
 from .. import new_game
+from ..editions.choice import board_for
 from .. import record as records
 from ..bots import make_bot
 from ..engine.errors import ConfigError, LandlordsError
@@ -125,7 +126,7 @@ def play(
             names = seat_names(people, strategies, lang)
             controllers = [None] * len(people) + strategies
             game = new_game(
-                edition,
+                edition or board_for(r, lang),  # no board chosen: the language's, unless the rules have one
                 r,
                 players=names,
                 seed=seed,

@@ -34,6 +34,8 @@ from ..engine.errors import ConfigError, IllegalAction
 from ..engine.game import Game
 from ..i18n import has, reason, tr
 from . import view
+from .extras import SMALL_SCREEN, Extras
+from .keys import latin_key
 from .labels import action_label, decision_title, deck_name, group_label, money, offer_lines, square_name
 from .menus import Choices, choices, lots_to_offer
 from .terminal import Terminal
@@ -108,6 +110,7 @@ class PlayApp:
         self.time_used = [0.0] * game.n  # seconds each person spent deciding (player_time_minutes)
         self.decision_key: tuple | None = None
         self.decision_started = 0.0
+        self.extras = Extras(self)  # cards, stakes, plans, confirmations (issue 13)
 
     # ------------------------------------------------------------ words
     def t(self, key: str, **params: Any) -> str:
@@ -192,6 +195,8 @@ class PlayApp:
             self.term.print(self.t("ui.resumed", n=len(game.actions)))
             for ev in (game.events or [])[-8:]:
                 self.term.print(view.event_line(game, ev, self.lang))
+        if not game.actions:
+            self.extras.rules_summary()
         self.term.print(self.t("ui.saving_to", path=str(self.save_path)))
         self.term.print(Text(self.t("ui.help_hint"), style="dim"))
 
@@ -212,10 +217,14 @@ class PlayApp:
             "help_other",
             "help_board",
             "help_log",
+            "help_card",
+            "help_group",
+            "help_raise",
             "help_save",
             "help_quit",
         ):
             self.term.print("  " + self.t("ui." + key))
+        self.extras.rules_summary()
 
     def finale(self) -> None:
         game = self.game
@@ -297,7 +306,13 @@ class PlayApp:
             return
         if d.kind == D.PRE_ROLL and self.screen_for != (seat, game.turn):
             self.screen_for = (seat, game.turn)
-            self.show_board()
+            if self.term.height < SMALL_SCREEN:  # 80x24: what happened since, not the whole board
+                self.extras.since_last_turn(seat)
+            else:
+                self.show_board()
+                self.extras.last_turn[seat] = (len(game.events or []), game.cash[seat])
+        elif self.extras.roll_again(d):
+            self.term.print(Text(self.t("ui.roll_again"), style="bold"))
         self.term.print()
         title = decision_title(game, d, self.lang)
         if self.final_call(d):
@@ -314,6 +329,8 @@ class PlayApp:
             return  # a command, or back from a sub-menu: the question is asked again
         if self.out_of_time(seat, d):
             return
+        if not self.extras.confirmed(seat, action):
+            return  # the question is asked again
         self.apply(seat, action)
 
     def answer_entries(self, seat: int, d: D.Decision, answers: list[Action]) -> list[Entry]:
@@ -364,12 +381,10 @@ class PlayApp:
                 (data.take_properties, data.take_cash, data.take_cards),
             ):
                 self.term.print("  " + line)
-        elif isinstance(data, D.Debt):
-            self.term.print("  " + self.t("ui.debt_help", cash=self.money(game.cash[d.seat])))
-        elif isinstance(data, D.AuctionState):
-            self.term.print("  " + self.t("ui.your_cash", cash=self.money(game.cash[d.seat])))
-        elif d.kind == D.BUY:
-            self.term.print("  " + self.t("ui.your_cash", cash=self.money(game.cash[d.seat])))
+        else:
+            self.extras.details(d)  # the stakes: price, rent, group, odds, what can be raised
+            if isinstance(data, D.Debt):
+                self.term.print("  " + self.t("ui.debt_help", cash=self.money(game.cash[d.seat])))
 
     def menu(self, seat: int, entries: list[Entry], menu: Choices, main: bool) -> Action | None:
         """Show the menu and read until the person picks an action. None: a command was run or the
@@ -389,15 +404,17 @@ class PlayApp:
         if line:
             self.term.print(line)
         if main:
-            self.term.print(Text(self.t("ui.commands"), style="dim"))
+            self.term.print(Text(self.t("ui.commands") + " ·" + self.t("ui.cmd_extras"), style="dim"))
         else:
             self.term.print(Text(" 0  " + self.t("ui.back"), style="dim"))
         words = (
-            [str(i) for i in range(1, len(entries) + 1)] + list(menu.groups) + ["t", "o", "v", "l", "w", "q", "h"]
+            [str(i) for i in range(1, len(entries) + 1)]
+            + list(menu.groups)
+            + ["t", "o", "v", "l", "w", "q", "h", "p", "g", "r"]
         )
         while True:
             answer = self.term.ask(self.game.names[seat], words)
-            low = answer.lower()
+            low = latin_key(answer.lower())  # the key where b is types «и» on a Russian layout
             if low.isdigit():
                 n = int(low)
                 if not main and n == 0:
@@ -434,6 +451,17 @@ class PlayApp:
                 return None
             elif main and low in ("q", "quit", "exit"):
                 raise Quit
+            elif low == "p" or low.startswith("p "):
+                self.extras.card_command(seat, answer)
+                if main:
+                    return None
+                continue
+            elif main and low == "g":
+                self.extras.group_command(seat)
+                return None
+            elif main and low == "r":
+                self.extras.raise_command(seat)
+                return None
             elif low in ("h", "help", "?"):
                 self.show_help()
                 if main:

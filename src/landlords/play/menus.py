@@ -17,8 +17,8 @@ from ..engine.game import Game
 
 # the letter that opens each kind of free act; a kind not listed here gets a free letter
 GROUP_KEYS = {"build": "b", "sell_building": "s", "mortgage": "m", "unmortgage": "u", "claim_rent": "c"}
-COMMAND_KEYS = ("t", "o", "v", "l", "w", "q", "h")
-SPARE_KEYS = "adefgijknprxyz"
+COMMAND_KEYS = ("t", "o", "v", "l", "w", "q", "h", "p", "g", "r")
+SPARE_KEYS = "adefijknxyz"  # p, g, r: card, group plans, raise cash (play/extras.py)
 
 
 @dataclass

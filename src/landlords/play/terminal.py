@@ -36,6 +36,10 @@ class Terminal:
     def width(self) -> int:
         return self.console.width
 
+    @property
+    def height(self) -> int:
+        return self.console.height
+
     def print(self, *items: object, **kwargs: object) -> None:
         self.console.print(*items, **kwargs)
 
@@ -65,11 +69,13 @@ class Terminal:
 class ScriptedTerminal(Terminal):
     """A terminal whose player types the given lines (for tests of the screens themselves)."""
 
-    def __init__(self, lines: Iterable[str], width: int = 100) -> None:
+    def __init__(self, lines: Iterable[str], width: int = 100, height: int = 50) -> None:
         import io
 
         super().__init__(
-            Console(file=io.StringIO(), width=width, highlight=False, color_system=None, markup=False)
+            Console(
+                file=io.StringIO(), width=width, height=height, highlight=False, color_system=None, markup=False
+            )
         )
         self._session = None
         self.lines = list(lines)
