@@ -56,9 +56,13 @@ def _game(names, edition="moscow", ruleset="hasbro-ru"):
 def test_payments_take_the_dative_and_verbs_agree():
     g = _game(["Вы", "Аня", "Бот 1"])
     w = Speaker(g, "ru")
-    assert describe(g, E.Paid(2, 1, 30, "rent", 1), "ru") == "Бот 1 платит Ане 30 тыс. ₽ (аренда) за «Житная улица»"
+    assert (
+        describe(g, E.Paid(2, 1, 30, "rent", 1), "ru") == "Бот 1 платит Ане 30 тыс. ₽ (аренда) за «Житная улица»"
+    )
     assert describe(g, E.Paid(E.BANK, 1, 200, "salary"), "ru") == "Банк платит Ане 200 тыс. ₽ (зарплата)"
-    assert describe(g, E.Paid(0, 2, 30, "rent", 1), "ru") == "Вы платите Боту 1 30 тыс. ₽ (аренда) за «Житная улица»"
+    assert (
+        describe(g, E.Paid(0, 2, 30, "rent", 1), "ru") == "Вы платите Боту 1 30 тыс. ₽ (аренда) за «Житная улица»"
+    )
     assert describe(g, E.Rolled(0, (3, 4)), "ru") == "Вы бросаете кубики: 3 + 4 = 7"
     assert describe(g, E.RentOwed(1, 2, 1, 30), "ru") == "Бот 1 должен Ане 30 тыс. ₽ аренды за «Житная улица»"
     assert describe(g, E.RentOwed(2, 1, 1, 30), "ru") == "Аня должна Боту 1 30 тыс. ₽ аренды за «Житная улица»"
@@ -72,9 +76,13 @@ def test_payments_take_the_dative_and_verbs_agree():
 
 def test_polish_payments_and_accusatives():
     g = _game(["Ty", "Ania", "Bartek"], "warsaw", "polish")
-    assert describe(g, E.Paid(1, 2, 30, "rent", 1), "pl") == "Ania płaci Bartkowi $30 (czynsz) za „Ulicę Konopacką”"
+    assert (
+        describe(g, E.Paid(1, 2, 30, "rent", 1), "pl") == "Ania płaci Bartkowi $30 (czynsz) za „Ulicę Konopacką”"
+    )
     assert describe(g, E.Bought(0, 1, 60), "pl") == "Ty kupujesz „Ulicę Konopacką” za $60"
-    assert describe(g, E.RentForfeited(1, 0, 1, 30), "pl") == "Ania nie zażądała na czas czynszu za „Ulicę Konopacką”"
+    assert (
+        describe(g, E.RentForfeited(1, 0, 1, 30), "pl") == "Ania nie zażądała na czas czynszu za „Ulicę Konopacką”"
+    )
     assert describe(g, E.Paid(E.BANK, 1, 200, "salary"), "pl") == "Bank płaci Ani $200 (pensja)"
 
 
@@ -128,7 +136,12 @@ def test_a_property_card_in_every_variant_speaks_its_words():
     assert "Барыш: кооператив" in [r.label for r in card.rows] and card.kind_label == "пай"
     assert card.owner == "Продаётся: принадлежит банку"
     malina = property_card(g, 5, "en")
-    assert [r.value for r in malina.rows if r.label.startswith("Fee")] == ["100 руб.", "250 руб.", "500 руб.", "1000 руб."]
+    assert [r.value for r in malina.rows if r.label.startswith("Fee")] == [
+        "100 руб.",
+        "250 руб.",
+        "500 руб.",
+        "1000 руб.",
+    ]
 
 
 def test_with_no_edition_chosen_the_board_follows_the_language():

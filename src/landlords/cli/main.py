@@ -21,8 +21,8 @@ from ..i18n import LANGUAGES, default_language
 from ..render.text import describe, position
 from ..rules import RULESETS, get_ruleset, parse_overrides
 from ..sim.runner import simulate as run_games
-from .positions import position_text
 from .checks import COUNT, PLOT_FORMATS, SEED, Group, check_output_file, fail, require_matplotlib
+from .positions import position_text
 from .ruleshow import print_rules
 
 console = Console(markup=False, highlight=False)  # names from edition files are text, never markup

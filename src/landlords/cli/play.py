@@ -8,9 +8,9 @@ import sys
 import click
 
 from .. import new_game
-from ..editions.choice import board_for
 from .. import record as records
 from ..bots import make_bot
+from ..editions.choice import board_for
 from ..engine.errors import ConfigError, LandlordsError
 from ..i18n import LANGUAGES, default_language, tr
 from ..names import check_names

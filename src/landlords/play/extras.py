@@ -119,7 +119,9 @@ class Extras:
         if not groups:
             self.say(app.t("ui.no_group"), "yellow")
             return False
-        names = [str(w.group(members[0])) + ": " + ", ".join(str(w.square(m)) for m in members) for members in groups]
+        names = [
+            str(w.group(members[0])) + ": " + ", ".join(str(w.square(m)) for m in members) for members in groups
+        ]
         i = app.choose(seat, app.t("ui.which_group"), names)
         if i is None:
             return False
@@ -167,7 +169,12 @@ class Extras:
         delta = game.cash[seat] - cash
         sign = "+" if delta >= 0 else "−"
         self.say(
-            app.t("ui.since_turn", cash=w.money(game.cash[seat]), change=f"{sign}{w.money(abs(delta))}", n=len(notable)),
+            app.t(
+                "ui.since_turn",
+                cash=w.money(game.cash[seat]),
+                change=f"{sign}{w.money(abs(delta))}",
+                n=len(notable),
+            ),
             "bold",
         )
         from ..render.text import describe
