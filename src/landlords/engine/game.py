@@ -293,14 +293,20 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
         if self.bankrupt[seat]:
             return
         if d.seat == seat:
-            yield from self._decision_actions(d)
+            if self.in_debt(seat):  # a seat in debt only raises cash: no answer that spends is listed
+                yield from (a for a in self._decision_actions(d) if not a.SPENDS)
+            else:
+                yield from self._decision_actions(d)
         yield from self._free_actions(seat)
 
     def decision_actions(self) -> list[Action]:
         """The answers to the pending decision only (``legal_actions`` adds what its seat may
         also do at any time: build, sell, mortgage, claim rent)."""
         d = self.decision
-        return [] if d is None or self.bankrupt[d.seat] else list(self._decision_actions(d))
+        if d is None or self.bankrupt[d.seat]:
+            return []
+        debt = self.in_debt(d.seat)
+        return [a for a in self._decision_actions(d) if not (debt and a.SPENDS)]
 
     def transfer_cost(self, sq: int, lift_now: bool) -> int:
         """What receiving mortgaged ``sq`` costs now: lifted at once, or only the fee."""

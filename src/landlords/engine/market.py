@@ -139,6 +139,10 @@ class Market:
     def _do_pass(self, seat: int, a: Pass) -> None:
         d = self.stack[-1]
         st: AuctionState = d.data
-        st.bidders.pop(st.turn)
+        if seat in st.bidders:  # (the decider is the bidder at ``turn``; by value, so a stale turn cannot fail)
+            i = st.bidders.index(seat)
+            st.bidders.pop(i)
+            if i < st.turn:
+                st.turn -= 1
         self._emit(E.BidderPassed, seat)
         self._auction_step(d)
