@@ -151,11 +151,38 @@ def _text(cx: float, baseline: float, size: float, content: str, fill: str = "#0
     )
 
 
+def square_geometry(edition: Edition, token_rows: bool = False) -> list[dict[str, object]]:
+    """Where each square is drawn: its ``box`` (x, y, width, height), ``side``, its colour ``band``
+    (a street's, else None), the ``text`` area left for its words and, with ``token_rows``, the
+    ``tokens`` row kept at its outer edge. The browser's board draws owners, buildings and tokens
+    over :func:`board_svg` with these."""
+    out: list[dict[str, object]] = []
+    for sq, (x, y, w, h, side) in zip(edition.squares, _layout(edition.size), strict=False):
+        group = edition.groups.get(sq.group) if sq.group else None
+        band = None
+        if group is not None and sq.kind == "street" and side != "corner":
+            band = {
+                "bottom": (x, y, w, BAND),
+                "top": (x, y + h - BAND, w, BAND),
+                "left": (x + w - BAND, y, BAND, h),
+                "right": (x, y, BAND, h),
+            }[side]
+        text = _content_box(x, y, w, h, side, band is not None)
+        row = None
+        if token_rows:  # a row kept free for the tokens, at the square's outer edge
+            cx, cy, cw, ch = text
+            row = (cx, cy + ch - TOKEN_ROW, cw, TOKEN_ROW)
+            text = (cx, cy, cw, ch - TOKEN_ROW)
+        out.append({"box": (x, y, w, h), "side": side, "band": band, "text": text, "tokens": row})
+    return out
+
+
 def board_svg(
     edition: Edition,
     game: Game | None = None,
     heat: Sequence[float] | None = None,
     title: str | None = None,
+    token_rows: bool = False,
 ) -> str:
     """The board as an SVG document. ``game`` adds owners, buildings, mortgages and tokens;
     ``heat`` (one value per square) shades each square by its value, e.g. landing odds.
@@ -163,8 +190,8 @@ def board_svg(
     Each square's texts (the heat percentage, the name wrapped to fit, the price or the kind's
     mark, "M" when mortgaged) are stacked in the square's free area, clear of its colour band; a
     name too long for the square at 6 px is cut with "…" (its full name is the square's tooltip)."""
-    boxes = _layout(edition.size)
-    size = max(x + w for x, _, w, _, _ in boxes)
+    geometry = square_geometry(edition, token_rows=game is not None or token_rows)
+    size = max(g["box"][0] + g["box"][2] for g in geometry)  # type: ignore[index]
     top = max(heat) if heat else 0.0
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size:.0f} {size:.0f}" '
@@ -173,33 +200,25 @@ def board_svg(
     ]
     money = edition.currency.show
     rows: list[tuple[float, float, float, float]] = []
-    for sq, (x, y, w, h, side) in zip(edition.squares, boxes, strict=False):
+    for sq, g in zip(edition.squares, geometry, strict=False):
+        x, y, w, h = g["box"]  # type: ignore[misc]
         fill = _heat_colour(heat[sq.index], top) if heat else "#fbfbf5"
         parts.append(
             f'<g class="square" data-index="{sq.index}"><title>{escape(sq.name)}</title>'
             f'<rect class="cell" x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" fill="{fill}" stroke="#333"/>'
         )
-        group = edition.groups.get(sq.group) if sq.group else None
-        banded = group is not None and sq.kind == "street" and side != "corner"
-        band = None
-        if banded:
-            band = bx, by, bw, bh = {
-                "bottom": (x, y, w, BAND),
-                "top": (x, y + h - BAND, w, BAND),
-                "left": (x + w - BAND, y, BAND, h),
-                "right": (x, y, BAND, h),
-            }[side]
+        band = g["band"]
+        if band is not None:
+            bx, by, bw, bh = band  # type: ignore[misc]
+            color = edition.groups[sq.group].color  # type: ignore[index]
             parts.append(
-                f'<rect class="band" x="{bx:.1f}" y="{by:.1f}" width="{bw:.1f}" height="{bh:.1f}" fill="{group.color}" stroke="#333"/>'
+                f'<rect class="band" x="{bx:.1f}" y="{by:.1f}" width="{bw:.1f}" height="{bh:.1f}" fill="{color}" stroke="#333"/>'
             )
-        box = _content_box(x, y, w, h, side, banded)
-        if game is not None:  # a row kept free for the tokens, at the square's outer edge
-            cx, cy, cw, ch = box
-            rows.append((cx, cy + ch - TOKEN_ROW, cw, TOKEN_ROW))
-            box = (cx, cy, cw, ch - TOKEN_ROW)
-        parts.extend(_square_texts(edition, sq, box, heat, game, money))
+        if g["tokens"] is not None:
+            rows.append(g["tokens"])  # type: ignore[arg-type]
+        parts.extend(_square_texts(edition, sq, g["text"], heat, game, money))
         if game is not None:
-            parts.append(_state(game, sq.index, x, y, w, h, band))
+            parts.append(_state(game, sq.index, x, y, w, h, band))  # type: ignore[arg-type]
         parts.append("</g>")
     if game is not None:
         parts.extend(_tokens(game, rows))

@@ -17,6 +17,7 @@ from typing import Any
 
 from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
 
+from .. import web
 from ..i18n import LANGUAGES
 from . import lobby
 from .clock import Clock
@@ -130,6 +131,7 @@ def create_app(
     )
     app.state.server = server
     app.include_router(lobby.router)
+    web.install(app)  # the pages: lobby at /, tables at /g/CODE
 
     @app.get("/api/health", summary="The server is up; its protocol version")
     async def health() -> dict[str, Any]:

@@ -1,0 +1,142 @@
+"""The pages and the JSON they read besides the WebSocket.
+
+``/`` is the lobby, ``/g/CODE`` a table (join, play or watch). The JSON: ``/api/web/meta`` (what a
+game can be made of), ``/api/web/words/LANG`` (the page's words, from the catalogs),
+``/api/web/board`` (an edition's board), ``/api/games/CODE/card/SQ`` (a square's card now) and
+``/api/games/CODE/trade`` (whom the seat may offer a trade and which lots may change hands: the
+terminal's menu rules, ``play.menus``). Nothing here changes a game: every act goes over the socket.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, HTTPException, Request
+from fastapi.responses import FileResponse
+
+from ..bots import BOTS
+from ..describe.rulesets import ruleset_name, summary
+from ..editions import edition_names, load_edition
+from ..engine.errors import LandlordsError
+from ..i18n import LANGUAGES, catalog, tr
+from ..play.labels import deck_name
+from ..play.menus import lots_to_offer, trade_partners
+from ..rules import get_ruleset, ruleset_names
+from ..server.lobby import bearer, table_or_404
+from . import STATIC
+from .board import board_json, card_json
+
+router = APIRouter()
+NO_CACHE = {"Cache-Control": "no-cache"}
+# the catalog sections the page reads: its own words, and the terminal's where they are the same
+WORD_SECTIONS = ("web.", "ui.", "ruleset.name.", "end.", "menu.", "type.")
+VARIANT_SECTIONS = ("menu.", "type.")  # a variant's own wording: odessa.menu.build
+HIDDEN_OPTIONS = {"id", "description", "edition", "sources", "variant"}
+
+
+def check_lang(lang: str) -> str:
+    if lang not in LANGUAGES:
+        raise HTTPException(422, f"lang must be one of {', '.join(LANGUAGES)}")
+    return lang
+
+
+@router.get("/", include_in_schema=False)
+async def lobby_page() -> FileResponse:
+    return FileResponse(STATIC / "lobby.html", headers=NO_CACHE)
+
+
+@router.get("/g/{code}", include_in_schema=False)
+async def table_page(code: str) -> FileResponse:
+    return FileResponse(STATIC / "table.html", headers=NO_CACHE)
+
+
+@router.get("/api/web/meta", summary="What a game can be made of: editions, rulesets, bots, options")
+async def meta(request: Request, lang: str = "en") -> dict[str, Any]:
+    check_lang(lang)
+    rulesets = []
+    for rid in ruleset_names():
+        rules = get_ruleset(rid)
+        options = {f.name: getattr(rules, f.name) for f in fields(rules) if f.name not in HIDDEN_OPTIONS}
+        rulesets.append(
+            {
+                "id": rid,
+                "name": ruleset_name(rules, lang),
+                "edition": rules.edition,
+                "summary": summary(rules, lang),
+                "options": options,
+            }
+        )
+    editions = [{"id": e, "name": load_edition(e).name} for e in edition_names()]
+    return {
+        "languages": list(LANGUAGES),
+        "editions": editions,
+        "rulesets": rulesets,
+        "strategies": [s for s in BOTS if s != "random"] + ["random"],
+        "testing": bool(request.app.state.server.testing),
+    }
+
+
+@router.get("/api/web/words/{lang}", summary="The page's words in one language (from the catalogs)")
+async def words(lang: str) -> dict[str, str]:
+    check_lang(lang)
+    english, own = catalog("en"), catalog(lang)
+    return {
+        k: own.get(k, v)
+        for k, v in english.items()
+        if k.startswith(WORD_SECTIONS) or k.partition(".")[2].startswith(VARIANT_SECTIONS)
+    }
+
+
+@router.get("/api/web/board", summary="An edition's board: picture, squares' geometry, names, prices")
+async def board(ruleset: str = "hasbro-ru", edition: str | None = None, lang: str = "en") -> dict[str, Any]:
+    check_lang(lang)
+    try:
+        return board_json(edition, ruleset, lang)
+    except LandlordsError as exc:
+        raise HTTPException(422, str(exc)) from None
+
+
+@router.get("/api/games/{code}/card/{square}", summary="A square's card now: prices, rents, mortgage, owner")
+async def card(code: str, square: int, request: Request, lang: str = "en") -> dict[str, Any]:
+    check_lang(lang)
+    table = await table_or_404(request, code)
+    game = table.game
+    if game is None:
+        raise HTTPException(409, "the game has not started yet")
+    if not 0 <= square < game.size:
+        raise HTTPException(422, f"square must be from 0 to {game.size - 1}")
+    return card_json(game, square, lang)
+
+
+@router.get("/api/games/{code}/trade", summary="The trade composer's options for the seat of the token")
+async def trade(
+    code: str, request: Request, lang: str = "en", authorization: Annotated[str | None, Header()] = None
+) -> dict[str, Any]:
+    """Whom the seat may send an offer to now, and for each partner the lots either side may give
+    and the jail cards each holds (empty ``partners``: no offers at this moment)."""
+    check_lang(lang)
+    table = await table_or_404(request, code)
+    seat = table.seat_for(bearer(authorization))
+    if seat is None:
+        raise HTTPException(403, "this token holds no seat at this game")
+    game = table.game
+    if game is None:
+        return {"seat": seat, "partners": []}
+    partners = []
+    for q in trade_partners(game, seat):
+        partners.append(
+            {
+                "seat": q,
+                "give": lots_to_offer(game, seat, q, seat),
+                "take": lots_to_offer(game, seat, q, q),
+            }
+        )
+    cards = {str(p): [{"deck": d, "name": deck_name(game, d)} for d in game.jail_cards[p]] for p in range(game.n)}
+    return {
+        "seat": seat,
+        "partners": partners,
+        "cards": cards,
+        "cash": list(game.cash),
+        "jail_card": tr(lang, "ui.jail_card", deck="{deck}"),
+    }

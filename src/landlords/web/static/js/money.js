@@ -1,0 +1,8 @@
+// An amount in the edition's currency, as the server writes it (describe/words.py `money`): the
+// edition's format and scale, digits grouped the language's way from five digits up.
+export function money(board, amount, lang) {
+  const cur = (board && board.currency) || { format: "{amount}", scale: 1 };
+  const value = amount * cur.scale;
+  const shown = Math.abs(value) >= 10000 ? new Intl.NumberFormat(lang).format(value) : String(value);
+  return cur.format.replace("{amount}", shown);
+}

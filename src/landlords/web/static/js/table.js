@@ -1,0 +1,503 @@
+// The table page (/g/CODE): joins or watches one game over the WebSocket and shows the server's view.
+// Every button is one of the seat's legal acts as the server listed them (`you.acts`, with their
+// labels); nothing here decides what is legal. A refused act shows the engine's reason.
+
+import { api, store } from "./api.js";
+import { Board, SEAT_COLOURS } from "./board.js";
+import { $, clear, h, say } from "./dom.js";
+import { money } from "./money.js";
+import { openTrade, offerLines } from "./trade.js";
+import { has, langPicker, lang, loadWords, pickLang, t } from "./words.js";
+
+const code = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "").toUpperCase();
+const S = {
+  view: null,
+  board: null,
+  boardJson: null,
+  boardKey: "",
+  ws: null,
+  token: null,
+  nextId: 1,
+  pending: null, // {id, version}: the act whose effect the board has not shown yet
+  events: [],
+  chat: [],
+  timer: null,
+  closing: false,
+};
+window.__timings = []; // click-to-board durations (ms), read by the end-to-end tests
+
+// ------------------------------------------------------------------ connection
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/ws/${code}`);
+  S.ws = ws;
+  ws.addEventListener("open", () => hello());
+  ws.addEventListener("message", (e) => onMessage(JSON.parse(e.data)));
+  ws.addEventListener("close", () => {
+    document.body.dataset.connected = "false";
+    if (!S.closing) setTimeout(connect, 1000);
+  });
+}
+
+function hello() {
+  send({ type: "hello", token: S.token, lang: lang(), protocol: 1 });
+}
+
+function send(msg) {
+  if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(msg));
+}
+
+export function act(action) {
+  if (!S.view) return;
+  const id = S.nextId++;
+  performance.mark(`act:${id}`);
+  S.pending = { id, version: S.view.version };
+  document.body.dataset.busy = "true";
+  send({ type: "act", action, version: S.view.version, id });
+}
+
+function onMessage(m) {
+  if (m.type === "welcome" || m.type === "update") {
+    if (m.type === "welcome") {
+      S.events = [];
+      S.chat = m.chat || [];
+    }
+    S.events.push(...(m.events || []));
+    if (S.events.length > 300) S.events.splice(0, S.events.length - 300);
+    S.view = m;
+    window.__view = m; // the last view, for the end-to-end tests' checks
+    document.body.dataset.connected = "true";
+    render(m.type === "welcome");
+  } else if (m.type === "refused") {
+    S.pending = null;
+    document.body.dataset.busy = "false";
+    say(t("web.refused", { reason: m.reason }), "error");
+  } else if (m.type === "ack") {
+    say("");
+  } else if (m.type === "chat") {
+    S.chat.push(m);
+    renderChat();
+  } else if (m.type === "error") {
+    if (m.code === "bad_token") {
+      store.dropSeat(code);
+      S.token = null;
+      hello();
+      return;
+    }
+    say(m.message, "error");
+  }
+}
+
+// ------------------------------------------------------------------ rendering
+async function ensureBoard(game) {
+  const key = `${game.edition}|${game.ruleset}|${lang()}`;
+  if (key === S.boardKey) return;
+  const q = new URLSearchParams({ edition: game.edition, ruleset: game.ruleset, lang: lang() });
+  S.boardJson = await (await fetch(`/api/web/board?${q}`)).json();
+  S.boardKey = key;
+  S.board = new Board($("#board"), S.boardJson, { onSquare: showCard, label: S.boardJson.name });
+}
+
+const names = () => (S.view?.game?.seats || []).map((s) => s.name || t("web.open_seat"));
+const mySeat = () => (S.view?.you ? S.view.you.seat : null);
+const fmt = (amount) => money(S.boardJson, amount, lang());
+
+async function render(full = false) {
+  const v = S.view;
+  const game = v.game;
+  document.title = `${code} · landlords`;
+  clear($("#title"), h("strong", {}, code), " · ", t(`ruleset.name.${game.ruleset}`));
+  await ensureBoard(game);
+  if (v.state) {
+    const d = v.decision;
+    S.board.paint(v.state, names(), d && d.square !== undefined ? d.square : null);
+    renderDice(v.state);
+  }
+  renderJoin();
+  renderDecision();
+  renderPlayers();
+  renderLog(full);
+  if (full) renderChat();
+  document.body.dataset.version = v.version;
+  document.body.dataset.status = game.status;
+  if (S.pending && v.version > S.pending.version) {
+    const m = performance.measure("click-to-board", `act:${S.pending.id}`);
+    window.__timings.push(m.duration);
+    S.pending = null;
+  }
+  document.body.dataset.busy = "false";
+}
+
+function renderDice(state) {
+  const roll = state.last_roll || [];
+  const faces = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+  clear(
+    $("#dice"),
+    roll.length ? h("span", { class: "dice", title: roll.join(" + ") }, roll.map((r) => faces[r] || String(r)).join(" ")) : null,
+    h("span", {}, t("web.round", { round: state.round + 1 })),
+    state.pot ? h("span", {}, t("ui.pot", { amount: fmt(state.pot) })) : null,
+    h("span", { class: "bank" }, t("web.bank", { houses: state.bank_houses, hotels: state.bank_hotels })),
+  );
+}
+
+function renderJoin() {
+  const v = S.view;
+  const box = $("#join");
+  const game = v.game;
+  const seat = mySeat();
+  const parts = [];
+  if (game.status === "lobby") {
+    parts.push(h("h2", {}, t("web.waiting_title")));
+    parts.push(
+      h("ul", { class: "seats" }, game.seats.map((s) =>
+        h("li", {}, `${s.seat + 1}. `, s.kind === "open" ? t("web.open_seat") : s.name, s.kind === "bot" ? ` (${t("ui.bot", { strategy: s.strategy })})` : "")),
+      ),
+    );
+    if (seat === null && game.seats.some((s) => s.kind === "open")) {
+      const input = h("input", { id: "join-name", name: "name", maxlength: 32, required: true, value: store.name, autocomplete: "nickname" });
+      parts.push(
+        h("form", { class: "join", onsubmit: (e) => { e.preventDefault(); join(input.value); } },
+          h("label", { for: "join-name" }, t("web.your_name")), input,
+          h("button", { type: "submit", id: "join-button" }, t("web.join"))),
+      );
+    }
+    const host = store.host(code);
+    if (host) {
+      parts.push(h("button", { id: "start-button", onclick: () => start(host) }, t("web.start_with_bots")));
+    }
+    parts.push(h("p", { class: "hint" }, t("web.share_link", { link: location.href })));
+  } else if (seat === null) {
+    parts.push(h("p", { class: "hint", id: "watching" }, t("web.watching")));
+  }
+  if (v.result) {
+    parts.push(h("div", { class: "result", id: "result", role: "status" }, v.result.text));
+    if (game.rematch) parts.push(h("a", { href: `/g/${game.rematch}`, class: "button" }, t("web.next_game")));
+    else if (store.host(code)) parts.push(h("button", { onclick: rematch }, t("web.rematch")));
+  }
+  clear(box, parts);
+  box.hidden = parts.length === 0;
+}
+
+async function join(name) {
+  name = name.trim();
+  try {
+    const r = await api("POST", `/api/games/${code}/join`, { name });
+    store.name = name;
+    store.setSeat(code, r.seat, r.token);
+    S.token = r.token;
+    hello();
+  } catch (e) {
+    say(e.message, "error");
+  }
+}
+
+async function start(host) {
+  try {
+    await api("POST", `/api/games/${code}/start`, { fill_bots: "advisor" }, host);
+  } catch (e) {
+    say(e.message, "error");
+  }
+}
+
+async function rematch() {
+  try {
+    const r = await api("POST", `/api/games/${code}/rematch`, undefined, store.host(code));
+    store.setHost(r.code, r.host_token);
+    location.href = `/g/${r.code}`;
+  } catch (e) {
+    say(e.message, "error");
+  }
+}
+
+function actButton(a, extra = {}) {
+  const danger = a.action.type === "declare_bankruptcy";
+  return h(
+    "button",
+    {
+      class: `act ${a.answer ? "answer" : "free"}${danger ? " danger" : ""}`,
+      dataset: { type: a.action.type, action: JSON.stringify(a.action) },
+      onclick: () => (danger ? confirmAct(a) : act(a.action)),
+      ...extra,
+    },
+    a.label,
+  );
+}
+
+function confirmAct(a) {
+  const dlg = $("#dialog");
+  clear(
+    dlg,
+    h("h2", {}, t("web.confirm_title")),
+    h("p", {}, t("web.confirm_bankruptcy")),
+    h("div", { class: "row" },
+      h("button", { class: "danger", id: "confirm-yes", onclick: () => { dlg.close(); act(a.action); } }, a.label),
+      h("button", { id: "confirm-no", onclick: () => dlg.close() }, t("web.cancel"))),
+  );
+  dlg.showModal();
+  $("#confirm-no").focus();
+}
+
+function groupName(type) {
+  const variant = S.view?.game?.ruleset?.startsWith("odessa") ? "odessa" : S.view?.game?.ruleset?.startsWith("businesspoly") ? "businesspoly" : null;
+  for (const k of [variant && `${variant}.menu.${type}`, `menu.${type}`, `type.${type}`]) if (k && has(k)) return t(k);
+  return type.replace(/_/g, " ");
+}
+
+function renderDecision() {
+  const v = S.view;
+  const box = $("#decision");
+  const acts = v.you?.acts || [];
+  const d = v.decision;
+  const parts = [];
+  if (d) {
+    const mine = d.seat === mySeat();
+    parts.push(h("h2", { id: "decision-title", class: mine ? "mine" : "" }, d.title));
+    if (d.kind === "auction") parts.push(auctionInfo(d));
+    if (d.kind === "trade_response" || d.kind === "deal_response") parts.push(offerBox(d));
+    if (d.deadline_at) parts.push(h("p", { class: "clock", id: "decision-clock", dataset: { deadline: d.deadline_at } }));
+  }
+  const answers = acts.filter((a) => a.answer);
+  const free = acts.filter((a) => !a.answer);
+  const row = h("div", { class: "answers", id: "answers" });
+  for (const a of answers) {
+    if (a.action.type === "bid") row.append(bidForm(a));
+    else row.append(actButton(a));
+  }
+  if (answers.length) parts.push(row);
+  if (d && (d.kind === "trade_response") && d.seat === mySeat()) {
+    parts.push(h("button", { id: "counter-offer", onclick: () => counterOffer(d) }, t("web.counter_offer")));
+  }
+  const groups = {};
+  for (const a of free) (groups[a.action.type] ||= []).push(a);
+  const extra = h("div", { class: "free-acts", id: "free-acts" });
+  for (const [type, list] of Object.entries(groups)) {
+    extra.append(
+      h("details", { class: "group", dataset: { type } },
+        h("summary", {}, t("ui.menu_group", { label: groupName(type), n: list.length })),
+        h("div", { class: "list" }, list.map((a) => actButton(a)))),
+    );
+  }
+  if (free.length) parts.push(extra);
+  if (mySeat() !== null && v.state && !v.state.over && !v.state.bankrupt[mySeat()]) {
+    parts.push(h("button", { id: "trade-button", class: "secondary", onclick: () => startTrade() }, t("web.propose_trade")));
+  }
+  clear(box, parts);
+  tick();
+}
+
+function auctionInfo(d) {
+  const bidder = d.high_bidder >= 0 ? names()[d.high_bidder] : "—";
+  return h("p", { class: "auction", id: "auction-info" },
+    t("web.high_bid", { amount: fmt(d.high_bid || 0), bidder }),
+    " · ", t("web.bidders", { names: (d.bidders || []).map((s) => names()[s]).join(", ") }));
+}
+
+function bidForm(a) {
+  const low = a.action.amount;
+  const cash = S.view.state.cash[mySeat()];
+  const input = h("input", { type: "number", id: "bid-amount", min: low, max: cash, step: 1, value: low, "aria-label": t("web.your_bid") });
+  const quick = [1, 10, 50].filter((x) => low - 1 + x <= cash && x > 1).map((x) =>
+    h("button", { type: "button", class: "quick", onclick: () => act({ type: "bid", amount: low - 1 + x }) }, `+${x}`));
+  return h(
+    "form",
+    { class: "bid", onsubmit: (e) => { e.preventDefault(); act({ type: "bid", amount: Number(input.value) }); } },
+    h("label", { for: "bid-amount" }, t("web.your_bid")),
+    input,
+    h("button", { type: "submit", id: "bid-button", class: "act answer", dataset: { type: "bid" } }, t("web.bid")),
+    quick,
+  );
+}
+
+function offerBox(d) {
+  const lines = offerLines(d, S.view, S.boardJson, lang());
+  return h("ul", { class: "offer", id: "offer" }, lines.map((l) => h("li", {}, l)));
+}
+
+function counterOffer(d) {
+  const reject = (S.view.you?.acts || []).find((a) => a.action.type === "reject");
+  const reverse = {
+    partner: d.proposer,
+    give: d.take_properties, give_cash: d.take_cash, give_cards: d.take_cards,
+    take: d.give_properties, take_cash: d.give_cash, take_cards: d.give_cards,
+  };
+  startTrade(reverse, reject ? reject.action : null);
+}
+
+async function startTrade(preset = null, first = null) {
+  try {
+    const options = await api("GET", `/api/games/${code}/trade?lang=${lang()}`, undefined, S.token);
+    openTrade($("#dialog"), { options, view: S.view, board: S.boardJson, names: names(), preset, first, act, waitVersion });
+  } catch (e) {
+    say(e.message, "error");
+  }
+}
+
+// resolves once the view has moved past `version` (a counter-offer: the rejection, then the offer)
+function waitVersion(version) {
+  return new Promise((resolve) => {
+    const check = () => (S.view.version > version ? resolve(S.view) : setTimeout(check, 50));
+    check();
+  });
+}
+
+function tick() {
+  const el = $("#decision-clock");
+  if (S.timer) clearInterval(S.timer);
+  const panelClocks = [...document.querySelectorAll(".player .clock")];
+  if (!el && !panelClocks.length) return;
+  const update = () => {
+    const deadline = Number((el || panelClocks[0]).dataset.deadline);
+    const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
+    const text = t("web.seconds_left", { seconds: left });
+    if (el) el.textContent = text;
+    for (const c of panelClocks) c.textContent = `⏱ ${left}`;
+  };
+  update();
+  S.timer = setInterval(update, 1000);
+}
+
+function renderPlayers() {
+  const v = S.view;
+  const box = $("#players");
+  const st = v.state;
+  const d = v.decision;
+  const cards = v.game.seats.map((s) => {
+    const i = s.seat;
+    const colour = SEAT_COLOURS[i % 8];
+    const head = h("div", { class: "head" },
+      h("span", { class: "dot", style: `background:${colour}`, "aria-hidden": "true" }),
+      h("strong", { class: "name" }, s.name || t("web.open_seat")),
+      s.kind === "bot" ? h("span", { class: "tag" }, t("ui.bot", { strategy: s.strategy })) : null,
+      s.kind === "person" ? h("span", { class: `conn ${s.connected ? "on" : "off"}`, title: t(s.connected ? "web.connected" : "web.disconnected") }, s.connected ? "●" : "○") : null,
+      i === mySeat() ? h("span", { class: "tag you" }, t("web.you")) : null,
+    );
+    const body = [];
+    if (st) {
+      if (st.bankrupt[i]) body.push(h("p", { class: "bankrupt" }, t("ui.bankrupt")));
+      else {
+        body.push(h("p", { class: "cash" }, t("ui.cash", { amount: fmt(st.cash[i]) })));
+        body.push(h("p", { class: "worth" }, t("ui.worth", { amount: fmt(st.net_worth[i]) })));
+        if (st.in_jail[i]) body.push(h("p", { class: "jail" }, t("ui.in_jail")));
+        if (st.jail_cards[i].length) body.push(h("p", {}, t("ui.jail_cards", { n: st.jail_cards[i].length })));
+        body.push(holdings(i, st));
+      }
+      if (d && d.seat === i && d.deadline_at) body.push(h("p", { class: "clock", dataset: { deadline: d.deadline_at } }));
+    }
+    const turn = st && st.current === i;
+    const acting = d && d.seat === i;
+    return h("article", {
+      class: `player${turn ? " turn" : ""}${acting ? " acting" : ""}`,
+      dataset: { seat: i },
+      style: `border-color:${colour}`,
+      "aria-label": s.name || "",
+    }, head, body);
+  });
+  clear(box, cards);
+}
+
+function holdings(seat, st) {
+  const list = h("ul", { class: "holdings" });
+  for (const g of S.boardJson.groups) {
+    const mine = g.squares.filter((sq) => st.owner[sq] === seat);
+    if (!mine.length) continue;
+    list.append(
+      h("li", {},
+        h("span", { class: "chip", style: `background:${g.color}` }, `${mine.length}/${g.squares.length}`),
+        " ",
+        mine.map((sq, k) => [
+          k ? ", " : "",
+          h("button", { class: `lot${st.mortgaged[sq] ? " mortgaged" : ""}`, onclick: () => showCard(sq) },
+            S.boardJson.squares[sq].name + buildingMarks(st.level[sq])),
+        ])),
+    );
+  }
+  if (!list.children.length) list.append(h("li", { class: "hint" }, t("ui.no_property")));
+  return list;
+}
+
+const buildingMarks = (level) => (level >= 5 ? " ■" : level ? " " + "⌂".repeat(level) : "");
+
+function renderLog(full) {
+  const list = $("#events");
+  const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 30;
+  clear(list, S.events.slice(-150).map((e) => h("li", { class: `ev ${e.event}` }, e.text)));
+  if (atBottom || full) list.scrollTop = list.scrollHeight;
+}
+
+function renderChat() {
+  const list = $("#messages");
+  clear(list, S.chat.slice(-100).map((m) => h("li", {}, h("strong", {}, `${m.name}: `), m.text)));
+  list.scrollTop = list.scrollHeight;
+  $("#chat-form").hidden = mySeat() === null;
+}
+
+async function showCard(sq) {
+  const dlg = $("#dialog");
+  const square = S.boardJson.squares[sq];
+  let card = { title: square.title, rows: [], notes: [] };
+  if (S.view?.state) {
+    try {
+      card = await api("GET", `/api/games/${code}/card/${sq}?lang=${lang()}`);
+    } catch {
+      /* before the start: the square's name only */
+    }
+  }
+  const acts = (S.view?.you?.acts || []).filter((a) => a.action.square === sq);
+  clear(
+    dlg,
+    h("div", { class: "card", id: "square-card" },
+      h("h2", { style: card.color ? `border-top: 12px solid ${card.color}` : "" }, card.title),
+      card.group ? h("p", { class: "hint" }, `${card.group} · ${card.kind_label}`) : null,
+      card.rows.length
+        ? h("table", {}, card.rows.map((r) => h("tr", { class: r.current ? "current" : "" }, h("th", {}, r.label), h("td", {}, r.value))))
+        : null,
+      card.owner ? h("p", { class: "owner" }, card.owner) : null,
+      (card.group_owners || []).map((l) => h("p", { class: "hint" }, l)),
+      (card.notes || []).map((l) => h("p", {}, l)),
+      acts.length ? h("div", { class: "list" }, acts.map((a) => actButton(a))) : null,
+      h("button", { class: "secondary", id: "card-close", onclick: () => dlg.close() }, t("web.close"))),
+  );
+  if (!dlg.open) dlg.showModal();
+  $("#card-close").focus();
+}
+
+// ------------------------------------------------------------------ start
+function chatForm() {
+  const input = $("#chat-text");
+  $("#chat-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = input.value.trim();
+    if (text) send({ type: "chat", text });
+    input.value = "";
+  });
+}
+
+function staticWords() {
+  for (const el of document.querySelectorAll("[data-w]")) el.textContent = t(el.dataset.w);
+  for (const el of document.querySelectorAll("[data-wp]")) el.placeholder = t(el.dataset.wp);
+}
+
+async function main() {
+  await loadWords(pickLang());
+  staticWords();
+  $("#lang-slot").append(langPicker(() => {
+    staticWords();
+    hello(); // the server sends the view again in the new language
+  }));
+  $("#dialog").addEventListener("close", () => {
+    const dlg = $("#dialog");
+    if (dlg.dataset.keep !== "true") clear(dlg);
+  });
+  try {
+    await api("GET", `/api/games/${code}`);
+  } catch (e) {
+    say(e.message, "error");
+    return;
+  }
+  S.token = store.seat(code)?.token || null;
+  chatForm();
+  connect();
+  window.addEventListener("beforeunload", () => { S.closing = true; });
+}
+
+main();

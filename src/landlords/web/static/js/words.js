@@ -1,0 +1,58 @@
+// The page's words come from the server's catalogs (src/landlords/i18n/<lang>/*.toml): never
+// written here. t("web.join") -> the text; {name} placeholders are filled from params.
+
+const LANGS = ["en", "ru", "pl"];
+let words = {};
+let current = "en";
+
+export function pickLang() {
+  const saved = localStorage.getItem("landlords.lang");
+  if (LANGS.includes(saved)) return saved;
+  for (const l of navigator.languages || [navigator.language || "en"]) {
+    const code = (l || "").slice(0, 2).toLowerCase();
+    if (LANGS.includes(code)) return code;
+  }
+  return "en";
+}
+
+export async function loadWords(lang) {
+  const r = await fetch(`/api/web/words/${lang}`);
+  words = await r.json();
+  current = lang;
+  document.documentElement.lang = lang;
+  localStorage.setItem("landlords.lang", lang);
+  return words;
+}
+
+export function lang() {
+  return current;
+}
+
+export function has(key) {
+  return key in words;
+}
+
+export function t(key, params = {}) {
+  const text = words[key];
+  if (text === undefined) return key;
+  return text.replace(/\{(\w+)(?::[^}]*)?\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+// the language menu every page has in its header
+export function langPicker(onChange) {
+  const sel = document.createElement("select");
+  sel.id = "lang";
+  sel.setAttribute("aria-label", "Language / Язык / Język");
+  for (const [code, name] of [["en", "English"], ["ru", "Русский"], ["pl", "Polski"]]) {
+    const o = document.createElement("option");
+    o.value = code;
+    o.textContent = name;
+    o.selected = code === current;
+    sel.append(o);
+  }
+  sel.addEventListener("change", async () => {
+    await loadWords(sel.value);
+    onChange(sel.value);
+  });
+  return sel;
+}

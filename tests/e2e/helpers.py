@@ -1,0 +1,121 @@
+"""What a person does on the pages, as the tests say it: open the lobby, create, join, click an
+act and wait for the board to show its effect."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from .conftest import TIMINGS
+
+TIMEOUT = 15_000
+
+
+class Person:
+    """One browser context (one person, or a spectator) at one table."""
+
+    def __init__(self, context: BrowserContext, name: str | None, base: str) -> None:
+        self.context = context
+        self.name = name
+        self.base = base
+        self.page: Page = context.new_page()
+        self.page.set_default_timeout(TIMEOUT)
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+
+    # ------------------------------------------------------------ lobby
+    def create(self, seats: list[str], ruleset: str = "hasbro-ru", query: str = "", rules: str = "") -> str:
+        """Create a game in the lobby form (seats: "person" or a bot strategy); returns its code."""
+        p = self.page
+        p.goto(f"{self.base}/?{query}")
+        p.fill("#your-name", self.name or "")
+        p.select_option("#ruleset", ruleset)
+        if rules:
+            p.fill("#house-rules", rules)
+        while p.locator(".seat-row").count() > len(seats):
+            p.locator(".seat-row button").last.click()
+        while p.locator(".seat-row").count() < len(seats):
+            p.click("#add-seat")
+        for i, kind in enumerate(seats):
+            if kind == "person":
+                p.select_option(f"#seat-{i}-kind", "person")
+            else:
+                p.select_option(f"#seat-{i}-kind", "bot")
+                p.select_option(f"#seat-{i}-strategy", kind)
+        p.click("#create-button")
+        p.wait_for_url("**/g/*")
+        return p.url.rsplit("/", 1)[1]
+
+    def open(self, code: str) -> None:
+        self.page.goto(f"{self.base}/g/{code}")
+        self.page.wait_for_selector("body[data-version]")
+
+    def join(self, code: str) -> None:
+        self.open(code)
+        self.page.fill("#join-name", self.name or "")
+        self.page.click("#join-button")
+        self.page.wait_for_selector(".tag.you")
+
+    # ------------------------------------------------------------ the table
+    @property
+    def version(self) -> int:
+        return int(self.page.get_attribute("body", "data-version") or -1)
+
+    def wait_version(self, at_least: int) -> None:
+        self.page.wait_for_function(f"Number(document.body.dataset.version) >= {at_least}")
+
+    def wait_act(self, kind: str, **fields: Any) -> None:
+        self.page.wait_for_selector(self._selector(kind, fields))
+
+    def _selector(self, kind: str, fields: dict[str, Any]) -> str:
+        sel = f'button.act[data-type="{kind}"]'
+        for k, v in fields.items():
+            sel += f"[data-action*='\"{k}\":{str(v).lower() if isinstance(v, bool) else v}']"
+        return sel
+
+    def click_act(self, kind: str, **fields: Any) -> int:
+        """Click the act (an answer, or a free act in its group); wait until the board shows the
+        new version; returns it."""
+        sel = self._selector(kind, fields)
+        button = self.page.locator(sel).first
+        button.wait_for(state="attached")
+        group = self.page.locator(f'#free-acts details[data-type="{kind}"]')
+        if not button.is_visible() and group.count():
+            group.first.locator("summary").click()
+        before = self.version
+        n = self.timings_count()
+        button.click()
+        self.page.wait_for_function(
+            f"Number(document.body.dataset.version) > {before} && window.__timings.length > {n}"
+        )
+        TIMINGS.append(self.page.evaluate("window.__timings[window.__timings.length - 1]"))
+        return self.version
+
+    def timings_count(self) -> int:
+        return self.page.evaluate("window.__timings.length")
+
+    def bid(self, amount: int) -> int:
+        before = self.version
+        self.page.fill("#bid-amount", str(amount))
+        self.page.click("#bid-button")
+        self.wait_version(before + 1)
+        return self.version
+
+    def state(self) -> dict[str, Any]:
+        """What the page holds (for checks the screen cannot show in one selector)."""
+        return self.page.evaluate("window.__view && window.__view.state")
+
+    def title(self) -> str:
+        return self.page.inner_text("#decision-title")
+
+    def expect_no_errors(self) -> None:
+        assert not self.errors, self.errors
+
+    def owner_frame(self, square: int):
+        return self.page.locator(f'svg.board rect.owner[data-square="{square}"]')
+
+
+def expect_owner(person: Person, square: int, seat: int) -> None:
+    expect(person.owner_frame(square)).to_have_attribute("data-owner", str(seat))

@@ -1,0 +1,124 @@
+"""The pages and their JSON (landlords.web): served by the game server, shipped in the package,
+worded from the catalogs in every language, and reading legality only from the engine."""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+
+import pytest
+from server_helpers import Player, create, make_client
+
+from landlords.i18n import LANGUAGES, catalog
+from landlords.rules import ruleset_names
+from landlords.web import STATIC
+
+
+@pytest.fixture
+def client(tmp_path):
+    c, _ = make_client(tmp_path)
+    with c:
+        yield c
+        for p in list(Player.opened):
+            p.close()
+
+
+def test_the_pages_and_their_assets_are_served_from_the_package(client):
+    for path in ("/", "/g/ABCDEF"):
+        r = client.get(path)
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    for html in ("lobby.html", "table.html"):
+        text = (STATIC / html).read_text(encoding="utf-8")
+        for asset in re.findall(r'(?:src|href)="(/static/[^"]+)"', text):
+            assert client.get(asset).status_code == 200, asset
+    for module in (STATIC / "js").iterdir():
+        r = client.get(f"/static/js/{module.name}")
+        assert r.status_code == 200 and "javascript" in r.headers["content-type"]
+        for imported in re.findall(r'from "\./([^"]+)"', module.read_text(encoding="utf-8")):
+            assert (STATIC / "js" / imported).exists(), (module.name, imported)
+    # nothing is fetched from elsewhere: no CDN, no absolute URL in the pages or modules
+    for f in STATIC.rglob("*"):
+        if f.suffix in (".html", ".js", ".css"):
+            text = f.read_text(encoding="utf-8").replace("http://www.w3.org/2000/svg", "")  # a namespace
+            assert not re.search(r"https?://", text), f
+
+
+def test_the_assets_are_package_data():
+    files = resources.files("landlords.web") / "static"
+    assert (files / "table.html").is_file() and (files / "js" / "board.js").is_file()
+
+
+def test_every_word_the_pages_use_is_in_every_catalog(client):
+    used = set()
+    for f in STATIC.rglob("*"):
+        if f.suffix in (".html", ".js"):
+            used |= set(re.findall(r"""["'`]((?:web|ui)\.[a-z_]+)["'`]""", f.read_text(encoding="utf-8")))
+    assert "web.join" in used and "ui.cash" in used
+    for lang in LANGUAGES:
+        words = client.get(f"/api/web/words/{lang}").json()
+        assert not used - set(words), (lang, used - set(words))
+        own = {k for k in catalog(lang) if k.startswith("web.")}
+        assert own == {k for k in catalog("en") if k.startswith("web.")}, lang
+    ru = client.get("/api/web/words/ru").json()
+    assert ru["web.join"] == "Сесть за стол" and ru["ui.cash"].startswith("деньги")
+    assert client.get("/api/web/words/de").status_code == 422
+
+
+@pytest.mark.parametrize("ruleset", ruleset_names())
+def test_the_board_of_every_ruleset(client, ruleset):
+    r = client.get("/api/web/board", params={"ruleset": ruleset, "lang": "pl"})
+    assert r.status_code == 200, r.text
+    board = r.json()
+    assert board["svg"].startswith("<svg") and len(board["squares"]) == board["svg"].count('class="square"')
+    for sq in board["squares"]:
+        x, y, w, h = sq["box"]
+        tx, ty, tw, th = sq["tokens"]
+        assert x <= tx and tx + tw <= x + w + 0.1 and y <= ty and ty + th <= y + h + 0.1
+        assert (sq["price"] is not None) == sq["property"]
+        assert (sq["band"] is not None) == (sq["kind"] == "street" and sq["side"] != "corner")
+
+
+def test_board_names_stay_in_the_editions_language_with_a_gloss(client):
+    board = client.get("/api/web/board", params={"ruleset": "hasbro-ru", "lang": "en"}).json()
+    go = board["squares"][0]
+    assert go["name"] == "Вперёд (Старт)" and go["title"] == "Вперёд (Старт) (Go (Start))"
+    assert board["squares"][1]["price"] == "60 тыс. ₽"
+    assert client.get("/api/web/board", params={"ruleset": "nonesuch"}).status_code == 422
+
+
+def test_meta_lists_what_a_game_is_made_of(client):
+    meta = client.get("/api/web/meta", params={"lang": "ru"}).json()
+    assert {r["id"] for r in meta["rulesets"]} == set(ruleset_names())
+    odessa = next(r for r in meta["rulesets"] if r["id"] == "odessa")
+    assert odessa["name"] == "Одесская Монополия" and odessa["summary"] and "starting_cash" in odessa["options"]
+    assert "advisor" in meta["strategies"] and meta["testing"] is True
+
+
+def test_the_card_of_a_square_follows_the_game(client):
+    made = create(
+        client,
+        seats=[{"kind": "person"}, {"kind": "person"}],
+        name="Ann",
+        dice=[[1, 2]],
+        first_player=0,
+        edition="classic-us",
+    )
+    code = made["code"]
+    joined = client.post(f"/api/games/{code}/join", json={"name": "Bob"}).json()
+    assert client.get(f"/api/games/{code}/card/3").json()["owner"].startswith("For sale")
+    ann = Player(client, code, made["token"])
+    ann.send({"type": "act", "action": {"type": "roll"}, "version": ann.view["version"]})
+    ann.read_until(lambda m: m["type"] == "update" and m["decision"]["kind"] == "buy")
+    ann.send({"type": "act", "action": {"type": "buy"}, "version": ann.view["version"]})
+    ann.read_until(lambda m: m["type"] == "update" and m["state"]["owner"][3] == 0)
+    card = client.get(f"/api/games/{code}/card/3", params={"lang": "ru"}).json()
+    assert card["owner"].startswith("Владелец") and "Ann" in card["owner"]
+    assert any(r["current"] for r in card["rows"]) and card["color"]
+    assert client.get(f"/api/games/{code}/card/0").json()["kind"] == "go"
+    assert client.get(f"/api/games/{code}/card/99").status_code == 422
+    # the trade composer: Bob may offer Ann cash, ask for Baltic Avenue (3), give nothing he lacks
+    r = client.get(f"/api/games/{code}/trade", headers={"Authorization": f"Bearer {joined['token']}"})
+    options = r.json()
+    assert options["seat"] == 1 and options["partners"] == [{"seat": 0, "give": [], "take": [3]}]
+    assert client.get(f"/api/games/{code}/trade").status_code == 401
+    assert client.get(f"/api/games/{code}/trade", headers={"Authorization": "Bearer nope"}).status_code == 403
