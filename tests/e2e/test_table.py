@@ -4,9 +4,8 @@ through the lobby (a server started with --testing), so every step is known in a
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
 
-from .helpers import Person, expect_owner
+from .helpers import Person, expect, expect_owner
 
 pytestmark = pytest.mark.slow
 
