@@ -32,12 +32,15 @@ class Person:
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
 
     # ------------------------------------------------------------ lobby
-    def create(self, seats: list[str], ruleset: str = "hasbro-ru", query: str = "", rules: str = "") -> str:
+    def create(
+        self, seats: list[str], ruleset: str = "hasbro-ru", edition: str = "", query: str = "", rules: str = ""
+    ) -> str:
         """Create a game in the lobby form (seats: "person" or a bot strategy); returns its code."""
         p = self.page
         p.goto(f"{self.base}/?{query}")
         p.fill("#your-name", self.name or "")
         p.select_option("#ruleset", ruleset)
+        p.select_option("#edition", edition)
         if rules:
             p.fill("#house-rules", rules)
         while p.locator(".seat-row").count() > len(seats):
@@ -73,13 +76,17 @@ class Person:
         self.page.wait_for_function(f"Number(document.body.dataset.version) >= {at_least}")
 
     def wait_act(self, kind: str, **fields: Any) -> None:
-        self.page.wait_for_selector(self._selector(kind, fields))
+        """Until the act is offered (shown, or folded in its group of free acts)."""
+        self.page.wait_for_selector(self._selector(kind, fields), state="attached")
 
     def _selector(self, kind: str, fields: dict[str, Any]) -> str:
+        """Buttons of one act; ``fields`` (at most one) as the page wrote it in JSON, to its end."""
         sel = f'button.act[data-type="{kind}"]'
-        for k, v in fields.items():
-            sel += f"[data-action*='\"{k}\":{str(v).lower() if isinstance(v, bool) else v}']"
-        return sel
+        if not fields:
+            return sel
+        ((k, v),) = fields.items()
+        value = str(v).lower() if isinstance(v, bool) else v
+        return ", ".join(f"""{sel}[data-action*='"{k}":{value}{end}']""" for end in (",", "}"))
 
     def click_act(self, kind: str, **fields: Any) -> int:
         """Click the act (an answer, or a free act in its group); wait until the board shows the

@@ -6,6 +6,7 @@
 export const SEAT_COLOURS = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"];
 export const HOTEL = 5;
 const NS = "http://www.w3.org/2000/svg";
+const STEP_MS = 70; // a square's step when a token moves (a move of 12 squares takes under a second)
 
 function el(tag, attrs = {}, text = null) {
   const e = document.createElementNS(NS, tag);
@@ -29,6 +30,8 @@ export class Board {
     this.tokens = el("g", { class: "tokens" });
     this.svg.append(this.marks, this.tokens);
     this.tokenEls = [];
+    this.stepping = [];
+    this.still = matchMedia("(prefers-reduced-motion: reduce)").matches;
     this.squareEls = [...this.svg.querySelectorAll("g.square")];
     for (const g of this.squareEls) {
       const i = Number(g.dataset.index);
@@ -118,9 +121,33 @@ export class Board {
       const i = count[sq] || 0;
       count[sq] = i + 1;
       const [cx, cy] = this.tokenAt(sq, i);
+      const from = g.dataset.square === undefined ? sq : Number(g.dataset.square);
       g.dataset.square = sq;
       g.classList.toggle("jailed", !!state.in_jail[seat]);
-      g.style.transform = `translate(${cx}px, ${cy}px)`;
+      this.move(g, seat, from, sq, `translate(${cx}px, ${cy}px)`);
     });
+  }
+
+  // a move forward by a roll (up to 12 squares) steps along the board; anything else slides
+  move(g, seat, from, to, end) {
+    clearTimeout(this.stepping[seat]);
+    const n = this.board.squares.length;
+    const steps = (to - from + n) % n;
+    if (!steps || steps > 12 || this.still) {
+      g.style.transform = end;
+      return;
+    }
+    let at = from;
+    const step = () => {
+      at = (at + 1) % n;
+      if (at === to) {
+        g.style.transform = end;
+        return;
+      }
+      const [x, y] = this.tokenAt(at, 0);
+      g.style.transform = `translate(${x}px, ${y}px)`;
+      this.stepping[seat] = setTimeout(step, STEP_MS);
+    };
+    step();
   }
 }

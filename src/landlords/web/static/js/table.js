@@ -23,7 +23,9 @@ const S = {
   chat: [],
   timer: null,
   closing: false,
+  open: new Set(), // the groups of free acts the person unfolded (kept across updates)
 };
+const URGENT = new Set(["claim_rent"]);
 window.__timings = []; // click-to-board durations (ms), read by the end-to-end tests
 
 // ------------------------------------------------------------------ connection
@@ -267,17 +269,20 @@ function renderDecision() {
   if (d && (d.kind === "trade_response") && d.seat === mySeat()) {
     parts.push(h("button", { id: "counter-offer", onclick: () => counterOffer(d) }, t("web.counter_offer")));
   }
+  // rent to claim lapses at the next roll: in sight, not folded away
+  const urgent = free.filter((a) => URGENT.has(a.action.type));
+  if (urgent.length) parts.push(h("div", { class: "answers urgent" }, urgent.map((a) => actButton(a))));
   const groups = {};
-  for (const a of free) (groups[a.action.type] ||= []).push(a);
+  for (const a of free) if (!URGENT.has(a.action.type)) (groups[a.action.type] ||= []).push(a);
   const extra = h("div", { class: "free-acts", id: "free-acts" });
   for (const [type, list] of Object.entries(groups)) {
-    extra.append(
-      h("details", { class: "group", dataset: { type } },
-        h("summary", {}, t("ui.menu_group", { label: groupName(type), n: list.length })),
-        h("div", { class: "list" }, list.map((a) => actButton(a)))),
-    );
+    const group = h("details", { class: "group", dataset: { type }, open: S.open.has(type) },
+      h("summary", {}, t("ui.menu_group", { label: groupName(type), n: list.length })),
+      h("div", { class: "list" }, list.map((a) => actButton(a))));
+    group.addEventListener("toggle", () => (group.open ? S.open.add(type) : S.open.delete(type)));
+    extra.append(group);
   }
-  if (free.length) parts.push(extra);
+  if (Object.keys(groups).length) parts.push(extra);
   if (mySeat() !== null && v.state && !v.state.over && !v.state.bankrupt[mySeat()]) {
     parts.push(h("button", { id: "trade-button", class: "secondary", onclick: () => startTrade() }, t("web.propose_trade")));
   }

@@ -36,13 +36,13 @@ export function openTrade(dlg, { options, view, board, names, preset, first, act
   const form = h("form", { class: "trade", id: "trade-form", method: "dialog" });
   const draw = () => {
     const p = partners.find((x) => x.seat === partner) || partners[0];
-    const lotBox = (list, sideName, chosen) =>
+    const lotBox = (list, side, chosen, legend) =>
       h("fieldset", {},
-        h("legend", {}, sideName),
+        h("legend", {}, legend),
         list.length ? list.map((sq) => {
-          const id = `lot-${sideName === "give" ? "give" : "take"}-${sq}`;
+          const id = `lot-${side}-${sq}`;
           return h("label", { class: "check", for: id },
-            h("input", { type: "checkbox", id, name: sideName === "give" ? "give" : "take", value: sq, checked: chosen.includes(sq) }),
+            h("input", { type: "checkbox", id, name: side, value: sq, checked: chosen.includes(sq) }),
             h("span", { class: "chip", style: `background:${board.squares[sq].color || "#999"}` }, ""),
             board.squares[sq].name);
         }) : h("p", { class: "hint" }, t("ui.nothing")));
@@ -59,14 +59,12 @@ export function openTrade(dlg, { options, view, board, names, preset, first, act
         partners.map((q) => h("option", { value: q.seat, selected: q.seat === partner }, names[q.seat]))),
       h("div", { class: "sides" },
         h("section", {},
-          h("h3", {}, t("web.you_give")),
-          lotBox(p.give, "give", preset?.give || []),
+          lotBox(p.give, "give", preset?.give || [], t("web.you_give")),
           h("label", { for: "give-cash" }, t("web.cash_amount", { max: fmt(options.cash[me]) })),
           h("input", { type: "number", id: "give-cash", min: 0, max: options.cash[me], value: preset?.give_cash || 0 }),
           cardBox(me, "give_cards", preset?.give_cards || [])),
         h("section", {},
-          h("h3", {}, t("web.you_take", { partner: names[partner] })),
-          lotBox(p.take, "take", preset?.take || []),
+          lotBox(p.take, "take", preset?.take || [], t("web.you_take", { partner: names[partner] })),
           h("label", { for: "take-cash" }, t("web.cash_amount", { max: fmt(options.cash[partner]) })),
           h("input", { type: "number", id: "take-cash", min: 0, max: options.cash[partner], value: preset?.take_cash || 0 }),
           cardBox(partner, "take_cards", preset?.take_cards || []))),
