@@ -1,0 +1,161 @@
+"""Reading a person's answers: the menu (numbers, letters and commands), numbered choices, amounts
+and several numbers at once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rich.text import Text
+
+from ..engine.actions import Action
+from .base import AppParts, Quit
+from .keys import latin_key
+from .labels import group_label
+from .menus import Choices
+
+
+@dataclass
+class Entry:
+    """One numbered line of a menu: an action, or a callable that asks for more and returns one."""
+
+    label: str
+    action: Action | None = None
+    ask: Callable[[], Action | None] | None = None
+
+
+class Prompts(AppParts):
+    def menu(self, seat: int, entries: list[Entry], menu: Choices, main: bool) -> Action | None:
+        """Show the menu and read until the person picks an action. None: a command was run or the
+        person went back; the caller then asks the pending question again."""
+        for i, e in enumerate(entries, 1):
+            self.term.print(Text(f" {i:>2}  ", style="bold") + Text(e.label))
+        line = Text()
+        for k, acts in menu.groups.items():
+            line.append(f" {k}", style="bold")
+            line.append(f" {group_label(self.lang, menu.kinds[k], len(acts))}  ")
+        if menu.partners:
+            line.append(" t", style="bold")
+            line.append(" " + self.t("ui.cmd_trade") + "  ")
+        if main and menu.people:
+            line.append(" o", style="bold")
+            line.append(" " + self.t("ui.cmd_other") + "  ")
+        if line:
+            self.term.print(line)
+        if main:
+            self.term.print(Text(self.t("ui.commands") + " ·" + self.t("ui.cmd_extras"), style="dim"))
+        else:
+            self.term.print(Text(" 0  " + self.t("ui.back"), style="dim"))
+        words = (
+            [str(i) for i in range(1, len(entries) + 1)]
+            + list(menu.groups)
+            + ["t", "o", "v", "l", "w", "q", "h", "p", "g", "r"]
+        )
+        while True:
+            answer = self.term.ask(self.game.names[seat], words)
+            low = latin_key(answer.lower())  # the key where b is types «и» on a Russian layout
+            if low.isdigit():
+                n = int(low)
+                if not main and n == 0:
+                    return None
+                if 1 <= n <= len(entries):
+                    e = entries[n - 1]
+                    if e.ask is None:
+                        return e.action
+                    chosen = e.ask()
+                    if chosen is not None or main:
+                        return chosen
+                    continue
+            elif low in menu.groups:
+                chosen = self.submenu(seat, menu.groups[low])
+                if chosen is not None or main:
+                    return chosen
+                continue
+            elif low == "t" and menu.partners:
+                offer = self.trade_editor(seat, menu.partners)
+                if offer is not None or main:
+                    return offer
+                continue
+            elif low == "o" and main and menu.people:
+                self.other_person(menu.people)
+                return None
+            elif main and low in ("v", "board"):
+                self.show_board()
+                return None
+            elif main and low in ("l", "log"):
+                self.show_log()
+                return None
+            elif main and (low == "w" or low.startswith("w ") or low.startswith("save")):
+                self.save_command(answer)
+                return None
+            elif main and low in ("q", "quit", "exit"):
+                raise Quit
+            elif low == "p" or low.startswith("p "):
+                self.extras.card_command(seat, answer)
+                if main:
+                    return None
+                continue
+            elif main and low == "g":
+                self.extras.group_command(seat)
+                return None
+            elif main and low == "r":
+                self.extras.raise_command(seat)
+                return None
+            elif low in ("h", "help", "?"):
+                self.show_help()
+                if main:
+                    return None
+                continue
+            elif not main and low in ("", "x", "q"):
+                return None
+            self.term.print(Text(self.t("ui.not_understood"), style="yellow"))
+
+    def submenu(self, seat: int, actions: list[Action]) -> Action | None:
+        entries = [Entry(self.label(seat, a), a) for a in actions]
+        return self.menu(seat, entries, Choices(), main=False)
+
+    def choose(self, seat: int, title: str, labels: list[str], back: str | None = None) -> int | None:
+        """A numbered choice; None when the person goes back (0)."""
+        self.term.print(Text(title, style="bold"))
+        for i, label in enumerate(labels, 1):
+            self.term.print(Text(f" {i:>2}  ", style="bold") + Text(label))
+        self.term.print(Text(" 0  " + (back or self.t("ui.back")), style="dim"))
+        while True:
+            answer = self.term.ask(self.game.names[seat], [str(i) for i in range(len(labels) + 1)])
+            if answer.isdigit() and 0 <= int(answer) <= len(labels):
+                return int(answer) - 1 if int(answer) else None
+            if answer.lower() in ("", "x", "q"):
+                return None
+            self.term.print(Text(self.t("ui.not_understood"), style="yellow"))
+
+    def ask_amount(self, seat: int, prompt: str, low: int, high: int, default: int | None) -> int | None:
+        """A whole amount from ``low`` to ``high``; Enter gives ``default`` (None: back)."""
+        while True:
+            answer = self.term.ask(prompt)
+            answer = "".join(ch for ch in answer if ch not in " \u202f,.'")
+            if answer == "":
+                return default
+            if answer.lower() in ("x", "q"):
+                return None
+            scale = self.game.edition.currency.scale  # amounts are typed as shown (moscow-digital: 200000)
+            if answer.isdigit() and int(answer) % scale == 0 and low <= int(answer) // scale <= high:
+                return int(answer) // scale
+            self.term.print(
+                Text(self.t("ui.amount_range", low=self.money(low), high=self.money(high)), style="yellow")
+            )
+
+    def pick_many(self, seat: int, title: str, labels: list[str]) -> list[int] | None:
+        """Several numbers from a list (Enter: none; x: back)."""
+        if not labels:
+            return []
+        self.term.print(Text(title, style="bold"))
+        for i, label in enumerate(labels, 1):
+            self.term.print(Text(f" {i:>2}  ", style="bold") + Text(label))
+        while True:
+            answer = self.term.ask(self.t("ui.ask_many"))
+            if answer.lower() in ("x", "q"):
+                return None
+            parts = answer.replace(",", " ").split()
+            if all(p.isdigit() and 1 <= int(p) <= len(labels) for p in parts):
+                return sorted({int(p) - 1 for p in parts})
+            self.term.print(Text(self.t("ui.not_understood"), style="yellow"))
