@@ -125,7 +125,7 @@ def _rule_ids(folder: str) -> set[str]:
         text = path.read_text(encoding="utf-8")
         ids |= set(re.findall(r'IllegalAction\(\s*"([a-z0-9-]+)"', text))
         ids |= set(re.findall(r'(?:return|why =) \(\s*"([a-z0-9-]+)",', text))
-        ids |= set(re.findall(r'_check_window\([^)]*"([a-z-]+-timing)"', text))
+        ids |= set(re.findall(r'_window_problem\([^)]*"([a-z-]+-timing)"', text))
     return ids
 
 

@@ -312,7 +312,7 @@ def test_every_refusal_of_the_variant_has_a_translation():
     )
     ids = set(re.findall(r'IllegalAction\(\s*"([a-z0-9-]+)"', text))
     ids |= set(re.findall(r'(?:return|why =) \(\s*"([a-z0-9-]+)",', text))
-    ids |= set(re.findall(r'_check_window\([^)]*"([a-z-]+-timing)"', text))
+    ids |= set(re.findall(r'_window_problem\([^)]*"([a-z-]+-timing)"', text))
     assert {"office-limit", "court-shared-group", "deal-needs-active-player"} <= ids
     for lang in LANGUAGES:
         missing = {i for i in ids if f"rule.{i}" not in catalog(lang)}

@@ -13,7 +13,7 @@ from .actions import (
     TimeOut,
 )
 from .decision import AuctionState, Debt, Decision
-from .errors import IllegalAction
+from .errors import Problem
 from .events import BANK
 
 
@@ -124,38 +124,41 @@ class Bankruptcy:
         self._emit(E.GameOver, winner, reason)
 
     # --- debts
-    def _check_bankrupt(self, seat: int, a: DeclareBankruptcy) -> None:
-        d = self._expect(seat, D.DEBT, "declaring bankruptcy")
-        need = d.data.amount
+    def _problem_bankrupt(self, seat: int, a: DeclareBankruptcy) -> Problem | None:
+        why = self._expect_problem(seat, D.DEBT, "declaring bankruptcy")
+        if why is not None:
+            return why
+        need = self.stack[-1].data.amount
         can = self.cash[seat] + self.liquidation_value(seat)
         if can >= need:
-            raise IllegalAction(
+            return (
                 "no-bankruptcy-while-able-to-pay",
                 "you can still raise {have} by selling buildings and mortgaging, enough for {need}",
-                have=can,
-                need=need,
+                {"have": can, "need": need},
             )
+        return None
 
     def _do_bankrupt(self, seat: int, a: DeclareBankruptcy) -> None:
         self._go_bankrupt(seat, self.stack[-1])
 
     # --- time
-    def _check_time_out(self, seat: int, a: TimeOut) -> None:
-        self._alive_check(seat)
+    def _problem_time_out(self, seat: int, a: TimeOut) -> Problem | None:
+        if self.bankrupt[seat]:
+            return self._alive_problem(seat)
         rules = self.rules
         if rules.player_time_minutes is not None:
-            return  # a player's own time budget can run out at any moment
+            return None  # a player's own time budget can run out at any moment
         if not rules.timeout_bankrupt:
-            raise IllegalAction("no-time-limit", "this ruleset has no time limit to run out")
+            return ("no-time-limit", "this ruleset has no time limit to run out", {})
         d = self.stack[-1] if self.stack else None
         if d is None or d.seat != seat:
             decider = self.names[d.seat] if d is not None else "-"
-            raise IllegalAction(
+            return (
                 "not-your-turn",
                 "it is {decider}'s decision, not {player}'s",
-                decider=decider,
-                player=self.names[seat],
+                {"decider": decider, "player": self.names[seat]},
             )
+        return None
 
     def _do_time_out(self, seat: int, a: TimeOut) -> None:
         """The seat ran out of time (digital 001:133, polish 002:111): bankrupt to the bank."""

@@ -18,7 +18,7 @@ from .edition import (
     HOTEL,
     STREET,
 )
-from .errors import IllegalAction
+from .errors import Problem
 from .events import BANK
 
 
@@ -32,23 +32,25 @@ class Buildings:
         self.level[sq] = 0
 
     # ------------------------------------------------------------ buildings
-    def _lot_problem(self, seat: int, sq: int) -> tuple[str, str, dict] | None:
+    def _lot_problem(self, seat: int, sq: int) -> Problem | None:
         """Why ``seat`` may not build on ``sq`` at all: not an owned street of a whole, unmortgaged
         group (shared by every building rule, artels and offices included)."""
         t = self.t
-        name = self.edition.squares[sq].name if 0 <= sq < self.size else str(sq)
         if not 0 <= sq < self.size or t.kind[sq] != STREET:
+            name = self.edition.squares[sq].name if 0 <= sq < self.size else str(sq)
             return ("build-on-street", "{square} is not a street: buildings go on streets only", {"square": name})
         if self.owner[sq] != seat:
-            return ("build-own-property", "you do not own {square}", {"square": name})
-        if not self.has_full_group(seat, sq):
+            return ("build-own-property", "you do not own {square}", {"square": self.edition.squares[sq].name})
+        g = t.group_of[sq]
+        if g < 0 or self.group_owner[g] != seat:
             return (
                 "build-needs-full-group",
                 "you must own every street of {square}'s colour group to build",
-                {"square": name},
+                {"square": self.edition.squares[sq].name},
             )
+        mortgaged = self.mortgaged
         for m in t.members[sq]:
-            if self.mortgaged[m]:
+            if mortgaged[m]:
                 return (
                     "build-no-mortgage-in-group",
                     "{square} is mortgaged: no building in a group with a mortgaged lot",
@@ -56,17 +58,16 @@ class Buildings:
                 )
         return None
 
-    def _buildable(self, seat: int, sq: int, item_price: int | None = None) -> tuple[str, str, dict] | None:
+    def _buildable(self, seat: int, sq: int, item_price: int | None = None) -> Problem | None:
         """Why ``seat`` may not build on ``sq`` now: (rule, message template, parameters), or None."""
         problem = self._lot_problem(seat, sq)
         if problem is not None:
             return problem
         t = self.t
-        name = self.edition.squares[sq].name
         members = t.members[sq]
         level = self.level[sq]
         if level >= HOTEL:
-            return ("one-hotel-per-lot", "{square} already has a hotel", {"square": name})
+            return ("one-hotel-per-lot", "{square} already has a hotel", {"square": self.edition.squares[sq].name})
         limit = self.rules.max_builds_per_group_per_turn
         if limit and self.builds_this_turn.get((seat, t.group_of[sq]), 0) >= limit:
             return (
@@ -81,14 +82,15 @@ class Buildings:
                 return ("hotel-stock", "the bank has no hotels left", {})
         else:
             if self.rules.even_building:
-                low = min(self.level[m] for m in members)
+                levels = self.level
+                lowest = min(members, key=levels.__getitem__)  # the first of the lowest
+                low = levels[lowest]
                 if level > low:
-                    lowest = next(m for m in members if self.level[m] == low)
                     return (
                         "even-building",
                         "houses must be built evenly: {square} has {level}, {other} {other_level}",
                         {
-                            "square": name,
+                            "square": self.edition.squares[sq].name,
                             "level": level,
                             "other": self.edition.squares[lowest].name,
                             "other_level": low,
@@ -172,10 +174,10 @@ class Buildings:
         self._emit(E.BuildingSold, seat, sq, self.level[sq], value)
 
     # ================================================================ handlers
-    # Each action has a check (raises IllegalAction, changes nothing) and a do.
+    # Each action has a check (returns the Problem or None, changes nothing) and a do.
 
-    def _check_want(self, seat: int, a: WantBuilding) -> None:
-        self._expect(seat, D.BUILDING_INTEREST, "answering the building shortage")
+    def _problem_want(self, seat: int, a: WantBuilding) -> Problem | None:
+        return self._expect_problem(seat, D.BUILDING_INTEREST, "answering the building shortage")
 
     def _do_want(self, seat: int, a: WantBuilding) -> None:
         d = self.stack.pop()
@@ -184,28 +186,35 @@ class Buildings:
         self._resume(d.then)
 
     # --- buildings
-    def _check_build(self, seat: int, a: Build) -> None:
-        self._alive_check(seat)
+    def _problem_build(self, seat: int, a: Build) -> Problem | None:
+        if self.bankrupt[seat]:
+            return self._alive_problem(seat)
         top = self.stack[-1] if self.stack else None
         if top is not None and top.kind == D.PLACE_BUILDING and top.seat == seat:
             why = self._buildable(seat, a.square, item_price=0)
             if why is None and (self.level[a.square] == 4) != (top.data == "hotel"):
-                why = (
+                return (
                     "place-won-building",
                     "you won a {item} at auction: place it where a {item} can go",
                     {"item": top.data},
                 )
-        elif self._shortage is not None or any(
-            d.kind in (D.BUILDING_INTEREST, D.PLACE_BUILDING)
-            or (d.kind == D.AUCTION and d.data.item != "property")
-            for d in self.stack
-        ):
-            raise IllegalAction("shortage-auction", "scarce buildings are being shared out: wait for the auction")
-        else:
-            self._check_window(seat, self.rules.build_timing, "build-timing", "buying houses")
-            why = self._buildable(seat, a.square)
+            return why
+        if self._shortage is not None or self._sharing_buildings():
+            return ("shortage-auction", "scarce buildings are being shared out: wait for the auction", {})
+        why = self._window_problem(seat, self.rules.build_timing, "build-timing", "buying houses")
         if why is not None:
-            raise IllegalAction(why[0], why[1], **(why[2] if len(why) > 2 else {}))  # variants may omit params
+            return why
+        return self._buildable(seat, a.square)
+
+    def _sharing_buildings(self) -> bool:
+        """Whether scarce buildings are being shared out (asked for, auctioned or placed)."""
+        for d in self.stack:
+            kind = d.kind
+            if kind == D.BUILDING_INTEREST or kind == D.PLACE_BUILDING:
+                return True
+            if kind == D.AUCTION and d.data.item != "property":
+                return True
+        return False
 
     def _do_build(self, seat: int, a: Build) -> None:
         sq = a.square
@@ -225,30 +234,41 @@ class Buildings:
                 return
         self._place_building(seat, sq, self.t.house_cost[sq])
 
-    def _check_sell(self, seat: int, a: SellBuilding) -> None:
-        self._alive_check(seat)
+    def _problem_sell(self, seat: int, a: SellBuilding) -> Problem | None:
+        if self.bankrupt[seat]:
+            return self._alive_problem(seat)
         sq = a.square
         if not 0 <= sq < self.size or self.owner[sq] != seat or self.t.kind[sq] != STREET:
-            raise IllegalAction("sell-own-building", "{square} has no buildings of yours", square=str(sq))
-        self._check_window(seat, self.rules.mortgage_timing, "sell-timing", "selling buildings", debt_ok=True)
-        name = self.edition.squares[sq].name
+            return ("sell-own-building", "{square} has no buildings of yours", {"square": str(sq)})
+        why = self._window_problem(
+            seat, self.rules.mortgage_timing, "sell-timing", "selling buildings", debt_ok=True
+        )
+        if why is not None:
+            return why
         level = self.level[sq]
         if level == HOTEL and self.bank_houses < 4 and self.rules.hotel_sale_without_houses == "forbidden":
-            raise IllegalAction(
+            return (
                 "hotel-sale-needs-houses",
                 "the bank has {houses} houses: a hotel is sold back only for four houses",
-                houses=self.bank_houses,
+                {"houses": self.bank_houses},
             )
         if level == 0:
-            raise IllegalAction("sell-own-building", "{square} has no buildings of yours", square=name)
-        members = self.t.members[sq]
-        if self.rules.even_selling and level < max(self.level[m] for m in members):
-            top = max(members, key=lambda m: self.level[m])
-            raise IllegalAction(
-                "even-selling",
-                "houses must be sold evenly: sell on {square} first",
-                square=self.edition.squares[top].name,
+            return (
+                "sell-own-building",
+                "{square} has no buildings of yours",
+                {"square": self.edition.squares[sq].name},
             )
+        members = self.t.members[sq]
+        if self.rules.even_selling:
+            level_of = self.level
+            top = max(members, key=level_of.__getitem__)
+            if level < level_of[top]:
+                return (
+                    "even-selling",
+                    "houses must be sold evenly: sell on {square} first",
+                    {"square": self.edition.squares[top].name},
+                )
+        return None
 
     def _do_sell(self, seat: int, a: SellBuilding) -> None:
         self._sell_one(seat, a.square)

@@ -25,6 +25,16 @@ class IllegalAction(LandlordsError):
         super().__init__(f"{self.reason} [rule: {rule}]")
 
 
+# An IllegalAction not raised: (rule, message template, parameters). The engine's checks return one
+# (or None: allowed), so that listing the legal acts never raises; ``check``/``apply`` raise it.
+Problem = tuple[str, str, dict[str, Any]]
+
+
+def illegal(problem: Problem) -> IllegalAction:
+    """The exception for a problem a check returned."""
+    return IllegalAction(problem[0], problem[1], **problem[2])
+
+
 class ConfigError(LandlordsError, ValueError):
     """A bad ruleset option, edition, seat list or game record."""
 

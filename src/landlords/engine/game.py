@@ -4,6 +4,11 @@ Players (bots, people, tests, RL agents) read ``game.decision`` and call
 ``game.apply(seat, action)``; the engine never calls a player. Every illegal action raises
 :class:`IllegalAction` naming the rule, before anything is changed.
 
+Each action type has a check and a do step. A check returns the :data:`~.errors.Problem` (rule,
+message, parameters) that forbids the act, or None; it never raises and never changes anything, so
+``legal_actions`` and ``is_legal`` cost no exception, while ``check`` and ``apply`` raise the same
+problem as an :class:`IllegalAction`. The rule lives in one place for both.
+
 The turn flow is a small state machine. Decisions live on a stack: the bottom one is the active
 player's turn decision (``pre_roll`` / ``post_roll``); interrupts (buy, auction, debt, trade
 answers, ...) are pushed above it. An interrupt carries ``then``: what the turn does once it is
@@ -62,7 +67,7 @@ from .dice import Chance
 from .edition import (
     Edition,
 )
-from .errors import ConfigError, IllegalAction
+from .errors import ConfigError, Problem, illegal
 from .events import BANK, POT
 from .fields import field_problem, field_test
 from .holdings import Holdings
@@ -99,7 +104,7 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
         {"land_done", "jail_move", "end_turn", "next_auction", "shortage"}
     )
 
-    # action type -> (check, do); bound per class, so a variant's overrides are the ones called
+    # action type -> (problem, do); bound per class, so a variant's overrides are the ones called
     _handler_names: ClassVar[dict[type, tuple[str, str]]]
     _handlers: ClassVar[dict[type, tuple[Any, Any, Any, bool]]]
 
@@ -214,9 +219,11 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply ``action`` for ``seat``. Raises IllegalAction (state untouched) if not allowed."""
-        handler = self._checked(seat, action)
+        why = self._problem(seat, action)
+        if why is not None:
+            raise illegal(why)
         self.actions.append((seat, action))
-        handler[1](self, seat, action)  # do
+        self._handlers[type(action)][1](self, seat, action)  # do
         stack = self.stack
         if stack and stack[-1].kind == D.DEBT:
             self._settle_debt()
@@ -225,34 +232,44 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
 
     def check(self, seat: int, action: Action) -> None:
         """Raise IllegalAction if ``action`` is not legal for ``seat`` now; change nothing."""
-        self._checked(seat, action)
+        why = self._problem(seat, action)
+        if why is not None:
+            raise illegal(why)
 
-    def _checked(self, seat: int, action: Action) -> tuple[Any, Any, Any, bool]:
+    def is_legal(self, seat: int, action: Action) -> bool:
+        return self._problem(seat, action) is None
+
+    def _problem(self, seat: int, action: Action) -> Problem | None:
         """The whole check, shared by every action type: the seat, the type and range of every field
-        (the action's ``FIELDS``), the action's own check, then no spending in debt. Returns the
-        handler; once this passes, the do step works on values of the declared kinds only."""
+        (the action's ``FIELDS``), the action's own check, then no spending in debt. Once this
+        returns None, the do step works on values of the declared kinds only."""
         if self.over:
-            raise IllegalAction("game-over", "the game is over")
+            return ("game-over", "the game is over", {})
         if type(seat) is not int or not 0 <= seat < self.n:
-            raise IllegalAction("no-such-seat", "there is no seat {seat}", seat=repr(seat))
+            return ("no-such-seat", "there is no seat {seat}", {"seat": repr(seat)})
         handler = self._handlers.get(type(action))
         if handler is None:
-            raise IllegalAction("unknown-action", "unknown action {action}", action=repr(action)[:60])
+            return ("unknown-action", "unknown action {action}", {"action": repr(action)[:60]})
         if self.bankrupt[seat]:
-            raise IllegalAction("bankrupt", "{player} is bankrupt and out of the game", player=self.names[seat])
-        check, _, tests, spends = handler
+            return ("bankrupt", "{player} is bankrupt and out of the game", {"player": self.names[seat]})
+        problem, _, tests, spends = handler
         if tests:
             for name, ok, kind in tests:
                 value = getattr(action, name)
                 if not ok(self, value):
-                    why = field_problem(kind, value, name, self)
-                    raise IllegalAction(why[0], why[1], **why[2])  # type: ignore[index]
-        check(self, seat, action)  # the action's own check: raises, changes nothing
+                    return field_problem(kind, value, name, self)
+        why = problem(self, seat, action)  # the action's own check
+        if why is not None:
+            return why
         if spends:
             for d in self.stack:
                 if d.kind == _DEBT and d.seat == seat:
-                    self._no_spending_in_debt(seat)
-        return handler
+                    return (
+                        "no-spending-in-debt",
+                        "{player} owes {amount}: raise cash (sell, mortgage) before spending any",
+                        {"player": self.names[seat], "amount": d.data.amount},
+                    )
+        return None
 
     def in_debt(self, seat: int) -> bool:
         """Whether ``seat`` owes a payment it has not raised yet (it may only raise cash meanwhile)."""
@@ -260,23 +277,6 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
             if d.kind == D.DEBT and d.seat == seat:
                 return True
         return False
-
-    def _no_spending_in_debt(self, seat: int) -> None:
-        for d in self.stack:
-            if d.kind == D.DEBT and d.seat == seat:
-                raise IllegalAction(
-                    "no-spending-in-debt",
-                    "{player} owes {amount}: raise cash (sell, mortgage) before spending any",
-                    player=self.names[seat],
-                    amount=d.data.amount,
-                )
-
-    def is_legal(self, seat: int, action: Action) -> bool:
-        try:
-            self._checked(seat, action)
-        except IllegalAction:
-            return False
-        return True
 
     def legal_actions(self, seat: int | None = None) -> Iterator[Action]:
         """Legal actions for ``seat`` (default: the seat that must decide), generated lazily.
@@ -370,20 +370,40 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
         top = self.stack[-1] if self.stack else None
         placing = top is not None and top.kind == D.PLACE_BUILDING and top.seat == seat  # listed already
         t, level, mortgaged, group_owner = self.t, self.level, self.mortgaged, self.group_owner
+        debt = self.in_debt(seat)
+        build, sell = self._listing_check(Build, debt), self._listing_check(SellBuilding, debt)
+        mortgage, unmortgage = self._listing_check(Mortgage, debt), self._listing_check(Unmortgage, debt)
+        if placing:
+            build = None
         for sq in t.properties:
             if owner[sq] != seat:
                 continue
-            # only the candidates that can possibly pass are checked (a refusal costs an exception):
-            # building needs the whole group, selling a building, (un)mortgaging the right state
-            candidates: list[Action] = []
-            if not placing and t.is_street[sq] and group_owner[t.group_of[sq]] == seat:
-                candidates.append(Build(sq))
-            if level[sq]:
-                candidates.append(SellBuilding(sq))
-            candidates.append(Unmortgage(sq) if mortgaged[sq] else Mortgage(sq))
-            for action in candidates:
-                if self.is_legal(seat, action):
+            # only the candidates that can possibly pass are checked: building needs the whole
+            # group, selling a building, (un)mortgaging the right state
+            if build is not None and t.is_street[sq] and group_owner[t.group_of[sq]] == seat:
+                action: Action = Build(sq)
+                if build(self, seat, action) is None:
                     yield action
+            if sell is not None and level[sq]:
+                action = SellBuilding(sq)
+                if sell(self, seat, action) is None:
+                    yield action
+            if mortgaged[sq]:
+                if unmortgage is not None:
+                    action = Unmortgage(sq)
+                    if unmortgage(self, seat, action) is None:
+                        yield action
+            elif mortgage is not None and not level[sq]:
+                action = Mortgage(sq)
+                if mortgage(self, seat, action) is None:
+                    yield action
+
+    def _listing_check(self, cls: type[Action], debt: bool) -> Any:
+        """The own check of action type ``cls``, for listing acts a live seat may take on its own
+        squares (what else :meth:`_problem` checks holds by construction there); None if the seat
+        may not take it at all: it spends, and the seat is in debt."""
+        problem, _, _, spends = self._handlers[cls]
+        return None if debt and spends else problem
 
     def _position_problem(self, d: Decision) -> str | None:
         """What is wrong with a pending decision read from a position (a variant adds its own)."""
@@ -603,79 +623,83 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
         else:  # pragma: no cover - programming error
             raise AssertionError(f"unknown continuation {then!r}")
 
-    def _expect(self, seat: int, kind: str, label: str) -> Decision:
+    def _expect_problem(self, seat: int, kind: str, label: str) -> Problem | None:
+        """Unless the game waits for ``seat`` to answer a ``kind`` decision: why ``label`` is not
+        possible now (the decision is then ``self.stack[-1]``)."""
         d = self.stack[-1] if self.stack else None
         if d is None or d.kind != kind:
             now = d.kind if d else "nothing"
-            raise IllegalAction(
+            return (
                 "wrong-decision",
                 "{label} is not possible now (the game waits for: {waiting})",
-                label=label,
-                expected=kind,
-                waiting=now,
+                {"label": label, "expected": kind, "waiting": now},
             )
         if d.seat != seat:
-            raise IllegalAction(
+            return (
                 "not-your-turn",
                 "it is {decider}'s decision, not {player}'s",
-                decider=self.names[d.seat],
-                player=self.names[seat],
+                {"decider": self.names[d.seat], "player": self.names[seat]},
             )
-        return d
+        return None
 
-    def _check_window(self, seat: int, timing: str, rule: str, what: str, debt_ok: bool = False) -> None:
+    def _window_problem(
+        self, seat: int, timing: str, rule: str, what: str, debt_ok: bool = False
+    ) -> Problem | None:
         """Rulesets that only allow an act around one's own roll (digital 001:99,113; polish 002:97)."""
         if timing == "any":
-            return
+            return None
         top = self.stack[-1] if self.stack else None
         if top is None:
-            return
+            return None
         if debt_ok and top.kind == D.DEBT and top.seat == seat:
-            return  # raising cash for a debt is always allowed
+            return None  # raising cash for a debt is always allowed
         own = top.seat == seat and seat == self.current
         if timing == "before_roll":
             if not (own and top.kind == D.PRE_ROLL):
-                raise IllegalAction(rule, "{what}: only in your own turn, before you roll", what=what, when=timing)
+                return (rule, "{what}: only in your own turn, before you roll", {"what": what, "when": timing})
         elif not (own and top.kind in (D.PRE_ROLL, D.POST_ROLL)):
-            raise IllegalAction(rule, "{what}: only just before or after your own roll", what=what, when=timing)
+            return (rule, "{what}: only just before or after your own roll", {"what": what, "when": timing})
+        return None
 
-    def _alive_check(self, seat: int) -> None:
+    def _alive_problem(self, seat: int) -> Problem | None:
         if self.bankrupt[seat]:
-            raise IllegalAction("bankrupt", "{player} is bankrupt and out of the game", player=self.names[seat])
+            return ("bankrupt", "{player} is bankrupt and out of the game", {"player": self.names[seat]})
+        return None
 
 
-# Each action type names its check method (raises IllegalAction, changes nothing) and its do method.
+# Each action type names its check method (returns the Problem or None, changes nothing) and its do
+# method.
 # A variant (a Game subclass) may override any of them and add actions of its own by extending
 # ``_handler_names`` in its class body; ``Game.__init_subclass__`` binds the table per class.
 _HANDLER_NAMES: dict[type, tuple[str, str]] = {
-    Roll: ("_check_roll", "_do_roll"),
-    EndTurn: ("_check_end_turn", "_do_end_turn"),
-    PayJailFine: ("_check_pay_fine", "_do_pay_fine"),
-    UseJailCard: ("_check_use_card", "_do_use_card"),
-    Buy: ("_check_buy", "_do_buy"),
-    Decline: ("_check_decline", "_do_decline"),
-    Bid: ("_check_bid", "_do_bid"),
-    Pass: ("_check_pass", "_do_pass"),
-    ClaimRent: ("_check_claim", "_do_claim"),
-    ChooseTax: ("_check_tax", "_do_tax"),
-    LiftMortgage: ("_check_lift", "_do_lift"),
-    WantBuilding: ("_check_want", "_do_want"),
-    ChooseMove: ("_check_choose_move", "_do_choose_move"),
-    MoveTo: ("_check_move_to", "_do_move_to"),
-    TimeOut: ("_check_time_out", "_do_time_out"),
-    Build: ("_check_build", "_do_build"),
-    SellBuilding: ("_check_sell", "_do_sell"),
-    Mortgage: ("_check_mortgage", "_do_mortgage"),
-    Unmortgage: ("_check_unmortgage", "_do_unmortgage"),
-    DeclareBankruptcy: ("_check_bankrupt", "_do_bankrupt"),
-    ProposeTrade: ("_check_trade", "_do_trade"),
-    Accept: ("_check_answer", "_do_answer"),
-    Reject: ("_check_answer", "_do_answer"),
+    Roll: ("_problem_roll", "_do_roll"),
+    EndTurn: ("_problem_end_turn", "_do_end_turn"),
+    PayJailFine: ("_problem_pay_fine", "_do_pay_fine"),
+    UseJailCard: ("_problem_use_card", "_do_use_card"),
+    Buy: ("_problem_buy", "_do_buy"),
+    Decline: ("_problem_decline", "_do_decline"),
+    Bid: ("_problem_bid", "_do_bid"),
+    Pass: ("_problem_pass", "_do_pass"),
+    ClaimRent: ("_problem_claim", "_do_claim"),
+    ChooseTax: ("_problem_tax", "_do_tax"),
+    LiftMortgage: ("_problem_lift", "_do_lift"),
+    WantBuilding: ("_problem_want", "_do_want"),
+    ChooseMove: ("_problem_choose_move", "_do_choose_move"),
+    MoveTo: ("_problem_move_to", "_do_move_to"),
+    TimeOut: ("_problem_time_out", "_do_time_out"),
+    Build: ("_problem_build", "_do_build"),
+    SellBuilding: ("_problem_sell", "_do_sell"),
+    Mortgage: ("_problem_mortgage", "_do_mortgage"),
+    Unmortgage: ("_problem_unmortgage", "_do_unmortgage"),
+    DeclareBankruptcy: ("_problem_bankrupt", "_do_bankrupt"),
+    ProposeTrade: ("_problem_trade", "_do_trade"),
+    Accept: ("_problem_answer", "_do_answer"),
+    Reject: ("_problem_answer", "_do_answer"),
 }
 
 
 def _bind_handlers(cls: type[Game]) -> dict[type, tuple[Any, Any, Any, bool]]:
-    """(check, do, the field kinds, spends money) of ``cls`` for every action type it handles.
+    """(problem, do, the field kinds, spends money) of ``cls`` for every action type it handles.
 
     Every field of an action type must have its declared kind (``FIELDS``): a new action cannot
     reach a handler with unchecked values."""

@@ -20,7 +20,7 @@ from .edition import (
     STREET,
     UTILITY,
 )
-from .errors import IllegalAction
+from .errors import Problem
 from .events import BANK
 
 
@@ -196,11 +196,14 @@ class Holdings:
         self._push_chain([Decision(D.MORTGAGE_TRANSFER, receiver, sq) for sq in squares], then)
         return False
 
-    def _check_lift(self, seat: int, a: LiftMortgage) -> None:
-        d = self._expect(seat, D.MORTGAGE_TRANSFER, "deciding on a received mortgage")
-        cost = self._transfer_cost(d.square, a.now)
+    def _problem_lift(self, seat: int, a: LiftMortgage) -> Problem | None:
+        why = self._expect_problem(seat, D.MORTGAGE_TRANSFER, "deciding on a received mortgage")
+        if why is not None:
+            return why
+        cost = self._transfer_cost(self.stack[-1].square, a.now)
         if a.now and self.cash[seat] < cost:
-            raise IllegalAction("cash", "this costs {cost}; you have {cash}", cost=cost, cash=self.cash[seat])
+            return ("cash", "this costs {cost}; you have {cash}", {"cost": cost, "cash": self.cash[seat]})
+        return None
 
     def _do_lift(self, seat: int, a: LiftMortgage) -> None:
         d = self.stack.pop()
@@ -215,28 +218,48 @@ class Holdings:
             self._resume(d.then)
 
     # --- mortgages
-    def _check_mortgage(self, seat: int, a: Mortgage) -> None:
-        self._alive_check(seat)
-        self._check_window(seat, self.rules.mortgage_timing, "mortgage-timing", "mortgaging", debt_ok=True)
+    def _problem_mortgage(self, seat: int, a: Mortgage) -> Problem | None:
+        if self.bankrupt[seat]:
+            return self._alive_problem(seat)
+        rules = self.rules
+        why = self._window_problem(seat, rules.mortgage_timing, "mortgage-timing", "mortgaging", debt_ok=True)
+        if why is not None:
+            return why
         sq = a.square
         if not 0 <= sq < self.size or self.owner[sq] != seat:
-            raise IllegalAction("mortgage-own-property", "you do not own {square}", square=str(sq))
-        name = self.edition.squares[sq].name
+            return ("mortgage-own-property", "you do not own {square}", {"square": str(sq)})
         if self.mortgaged[sq]:
-            raise IllegalAction("already-mortgaged", "{square} is already mortgaged", square=name)
-        if self.t.kind[sq] == RAILROAD and not self.rules.railroads_mortgageable:
-            raise IllegalAction("railroad-not-mortgageable", "{square} cannot be mortgaged", square=name)
-        if self.rules.mortgage_only_in_debt and not any(d.kind == D.DEBT and d.seat == seat for d in self.stack):
-            raise IllegalAction(
-                "mortgage-only-for-a-debt", "property may be mortgaged only to cover a payment that is due"
+            return (
+                "already-mortgaged",
+                "{square} is already mortgaged",
+                {"square": self.edition.squares[sq].name},
             )
-        lots = self.t.members[sq] if self.rules.mortgage_requires_unbuilt == "group" else (sq,)
-        if any(self.level[m] for m in lots):
-            raise IllegalAction(
+        if self.t.kind[sq] == RAILROAD and not rules.railroads_mortgageable:
+            return (
+                "railroad-not-mortgageable",
+                "{square} cannot be mortgaged",
+                {"square": self.edition.squares[sq].name},
+            )
+        if rules.mortgage_only_in_debt and not self.in_debt(seat):
+            return (
+                "mortgage-only-for-a-debt",
+                "property may be mortgaged only to cover a payment that is due",
+                {},
+            )
+        level = self.level
+        built = level[sq] > 0
+        if not built and rules.mortgage_requires_unbuilt == "group":
+            for m in self.t.members[sq]:
+                if level[m]:
+                    built = True
+                    break
+        if built:
+            return (
                 "mortgage-sell-buildings-first",
                 "sell the buildings of {square}'s colour group before mortgaging it",
-                square=name,
+                {"square": self.edition.squares[sq].name},
             )
+        return None
 
     def _do_mortgage(self, seat: int, a: Mortgage) -> None:
         sq = a.square
@@ -245,19 +268,25 @@ class Holdings:
         self._transfer(BANK, seat, amount, "mortgage", sq)
         self._emit(E.Mortgaged, seat, sq, amount)
 
-    def _check_unmortgage(self, seat: int, a: Unmortgage) -> None:
-        self._alive_check(seat)
-        self._check_window(seat, self.rules.mortgage_timing, "mortgage-timing", "lifting a mortgage")
+    def _problem_unmortgage(self, seat: int, a: Unmortgage) -> Problem | None:
+        if self.bankrupt[seat]:
+            return self._alive_problem(seat)
+        why = self._window_problem(seat, self.rules.mortgage_timing, "mortgage-timing", "lifting a mortgage")
+        if why is not None:
+            return why
         sq = a.square
         if not 0 <= sq < self.size or self.owner[sq] != seat:
-            raise IllegalAction(
-                "unmortgage-own-property", "only the owner can lift the mortgage on {square}", square=str(sq)
+            return (
+                "unmortgage-own-property",
+                "only the owner can lift the mortgage on {square}",
+                {"square": str(sq)},
             )
         if not self.mortgaged[sq]:
-            raise IllegalAction("not-mortgaged", "{square} is not mortgaged", square=self.edition.squares[sq].name)
+            return ("not-mortgaged", "{square} is not mortgaged", {"square": self.edition.squares[sq].name})
         cost = self.unmortgage_cost(sq)
         if self.cash[seat] < cost:
-            raise IllegalAction("cash", "this costs {cost}; you have {cash}", cost=cost, cash=self.cash[seat])
+            return ("cash", "this costs {cost}; you have {cash}", {"cost": cost, "cash": self.cash[seat]})
+        return None
 
     def _do_unmortgage(self, seat: int, a: Unmortgage) -> None:
         sq = a.square

@@ -15,7 +15,7 @@ from .actions import (
     Pass,
 )
 from .decision import AuctionState, Decision
-from .errors import IllegalAction
+from .errors import Problem
 from .events import BANK
 
 
@@ -89,11 +89,14 @@ class Market:
         return self.auction_batches[-1][1] if self.auction_batches else None
 
     # --- buying and auctions
-    def _check_buy(self, seat: int, a: Buy) -> None:
-        d = self._expect(seat, D.BUY, "buying")
-        price = self.t.price[d.square]
+    def _problem_buy(self, seat: int, a: Buy) -> Problem | None:
+        why = self._expect_problem(seat, D.BUY, "buying")
+        if why is not None:
+            return why
+        price = self.t.price[self.stack[-1].square]
         if self.cash[seat] < price:
-            raise IllegalAction("cash", "this costs {cost}; you have {cash}", cost=price, cash=self.cash[seat])
+            return ("cash", "this costs {cost}; you have {cash}", {"cost": price, "cash": self.cash[seat]})
+        return None
 
     def _do_buy(self, seat: int, a: Buy) -> None:
         d = self.stack.pop()
@@ -103,8 +106,8 @@ class Market:
         self._emit(E.Bought, seat, d.square, price)
         self._resume(d.then)
 
-    def _check_decline(self, seat: int, a: Decline) -> None:
-        self._expect(seat, D.BUY, "declining")
+    def _problem_decline(self, seat: int, a: Decline) -> Problem | None:
+        return self._expect_problem(seat, D.BUY, "declining")
 
     def _do_decline(self, seat: int, a: Decline) -> None:
         d = self.stack.pop()
@@ -113,16 +116,21 @@ class Market:
             return
         self._property_auction(d.square, d.then, exclude=-1 if self.rules.decliner_may_bid else seat)
 
-    def _check_bid(self, seat: int, a: Bid) -> None:
-        d = self._expect(seat, D.AUCTION, "bidding")
-        st: AuctionState = d.data
+    def _problem_bid(self, seat: int, a: Bid) -> Problem | None:
+        why = self._expect_problem(seat, D.AUCTION, "bidding")
+        if why is not None:
+            return why
+        st: AuctionState = self.stack[-1].data
         low = max(st.min_bid, st.high_bid + 1)
         if not isinstance(a.amount, int) or a.amount < low:
-            raise IllegalAction("bid-too-low", "a bid must be at least {low}", low=low)
+            return ("bid-too-low", "a bid must be at least {low}", {"low": low})
         if a.amount > self.cash[seat]:
-            raise IllegalAction(
-                "bid-above-cash", "you cannot bid {bid}: you have {cash}", bid=a.amount, cash=self.cash[seat]
+            return (
+                "bid-above-cash",
+                "you cannot bid {bid}: you have {cash}",
+                {"bid": a.amount, "cash": self.cash[seat]},
             )
+        return None
 
     def _do_bid(self, seat: int, a: Bid) -> None:
         d = self.stack[-1]
@@ -133,8 +141,8 @@ class Market:
         st.turn = (st.turn + 1) % len(st.bidders)
         self._auction_step(d)
 
-    def _check_pass(self, seat: int, a: Pass) -> None:
-        self._expect(seat, D.AUCTION, "passing")
+    def _problem_pass(self, seat: int, a: Pass) -> Problem | None:
+        return self._expect_problem(seat, D.AUCTION, "passing")
 
     def _do_pass(self, seat: int, a: Pass) -> None:
         d = self.stack[-1]

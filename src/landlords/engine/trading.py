@@ -6,8 +6,6 @@ the state that ``Game.__init__`` sets up.
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import decision as D
 from . import events as E
 from .actions import (
@@ -16,9 +14,7 @@ from .actions import (
     ProposeTrade,
 )
 from .decision import Decision, Trade
-from .errors import IllegalAction
-
-Problem = tuple[str, str, dict[str, Any]]  # (rule, message template, parameters) of an IllegalAction
+from .errors import Problem
 
 
 class Trading:
@@ -28,30 +24,24 @@ class Trading:
         enumerated by ``legal_actions``); the offer itself is checked by :meth:`check`."""
         if self.over or self.bankrupt[seat]:
             return False
-        try:
-            self._check_trade_moment(seat)
-        except IllegalAction:
-            return False
-        return True
+        return self._trade_moment_problem(seat) is None
 
-    def _check_trade(self, seat: int, a: ProposeTrade) -> None:
-        self._alive_check(seat)
-        self._check_trade_moment(seat)
-        why = self._trade_problem(_trade_of(seat, a))
-        if why is not None:
-            raise IllegalAction(why[0], why[1], **why[2])
+    def _problem_trade(self, seat: int, a: ProposeTrade) -> Problem | None:
+        return (
+            self._alive_problem(seat)
+            or self._trade_moment_problem(seat)
+            or self._trade_problem(_trade_of(seat, a))
+        )
 
-    def _check_trade_moment(self, seat: int) -> None:
-        """Whether offers may be made now at all (the timing, another offer waiting, a debt)."""
+    def _trade_moment_problem(self, seat: int) -> Problem | None:
+        """Why no offer may be made now at all (the timing, another offer waiting, a debt), or None."""
         if any(d.kind == D.TRADE_RESPONSE for d in self.stack):
-            raise IllegalAction("one-trade-at-a-time", "another offer is waiting for an answer")
+            return ("one-trade-at-a-time", "another offer is waiting for an answer", {})
         if self._shortage is not None:
-            raise IllegalAction("shortage-auction", "wait until the scarce buildings are shared out")
+            return ("shortage-auction", "wait until the scarce buildings are shared out", {})
         if not self.rules.trade_in_debt and self.in_debt(seat):
-            raise IllegalAction(
-                "no-trade-in-debt", "while raising cash for a debt you may sell and mortgage, not trade"
-            )
-        self._check_window(seat, self.rules.trade_timing, "trade-timing", "proposing a trade")
+            return ("no-trade-in-debt", "while raising cash for a debt you may sell and mortgage, not trade", {})
+        return self._window_problem(seat, self.rules.trade_timing, "trade-timing", "proposing a trade")
 
     def _trade_problem(self, tr: Trade) -> Problem | None:
         """Why a two-party offer cannot be carried out now, or None: checked when it is proposed and
@@ -161,12 +151,11 @@ class Trading:
         self._emit(E.TradeProposed, seat, a.partner, a.to_json())
         self._push(Decision(D.TRADE_RESPONSE, a.partner, -1, _trade_of(seat, a)))
 
-    def _check_answer(self, seat: int, a: Action) -> None:
-        d = self._expect(seat, D.TRADE_RESPONSE, "answering an offer")
-        if isinstance(a, Accept):  # the whole offer again, against the position now: a stale one is rejected
-            why = self._trade_problem(d.data)
-            if why is not None:
-                raise IllegalAction(why[0], why[1], **why[2])
+    def _problem_answer(self, seat: int, a: Action) -> Problem | None:
+        why = self._expect_problem(seat, D.TRADE_RESPONSE, "answering an offer")
+        if why is None and isinstance(a, Accept):  # the whole offer again, against the position now:
+            why = self._trade_problem(self.stack[-1].data)  # a stale one is rejected
+        return why
 
     def _do_answer(self, seat: int, a: Action) -> None:
         d = self.stack.pop()

@@ -30,7 +30,7 @@ from .edition import (
     UTILITY,
     Card,
 )
-from .errors import IllegalAction
+from .errors import Problem
 from .events import BANK, POT
 
 
@@ -411,39 +411,48 @@ class TurnFlow:
         self.claims = keep
 
     # --- roll / end turn / jail
-    def _check_roll(self, seat: int, a: Roll) -> None:
+    def _problem_roll(self, seat: int, a: Roll) -> Problem | None:
         top = self.stack[-1] if self.stack else None
         if top is None or top.kind != D.PRE_ROLL or top.seat != seat:  # (the common case is one test)
-            self._expect(seat, D.PRE_ROLL, "rolling")
+            return self._expect_problem(seat, D.PRE_ROLL, "rolling")
+        return None
 
     def _do_roll(self, seat: int, a: Roll) -> None:
         self._roll(seat)
 
-    def _check_end_turn(self, seat: int, a: EndTurn) -> None:
-        self._expect(seat, D.POST_ROLL, "ending the turn")
+    def _problem_end_turn(self, seat: int, a: EndTurn) -> Problem | None:
+        return self._expect_problem(seat, D.POST_ROLL, "ending the turn")
 
     def _do_end_turn(self, seat: int, a: EndTurn) -> None:
         self._end_turn()
 
-    def _check_pay_fine(self, seat: int, a: PayJailFine) -> None:
-        self._expect(seat, D.PRE_ROLL, "paying the jail fine")
+    def _problem_pay_fine(self, seat: int, a: PayJailFine) -> Problem | None:
+        why = self._expect_problem(seat, D.PRE_ROLL, "paying the jail fine")
+        if why is not None:
+            return why
         if not self.in_jail[seat]:
-            raise IllegalAction("jail-fine-only-in-jail", "you are not in jail")
+            return ("jail-fine-only-in-jail", "you are not in jail", {})
         if self.cash[seat] < self.rules.jail_fine:
-            raise IllegalAction(
-                "cash", "this costs {cost}; you have {cash}", cost=self.rules.jail_fine, cash=self.cash[seat]
+            return (
+                "cash",
+                "this costs {cost}; you have {cash}",
+                {"cost": self.rules.jail_fine, "cash": self.cash[seat]},
             )
+        return None
 
     def _do_pay_fine(self, seat: int, a: PayJailFine) -> None:
         self._transfer(seat, self._bank_payee(), self.rules.jail_fine, "jail_fine")
         self._leave_jail(seat, "fine")
 
-    def _check_use_card(self, seat: int, a: UseJailCard) -> None:
-        self._expect(seat, D.PRE_ROLL, "using a jail card")
+    def _problem_use_card(self, seat: int, a: UseJailCard) -> Problem | None:
+        why = self._expect_problem(seat, D.PRE_ROLL, "using a jail card")
+        if why is not None:
+            return why
         if not self.in_jail[seat]:
-            raise IllegalAction("jail-card-only-in-jail", "you are not in jail")
+            return ("jail-card-only-in-jail", "you are not in jail", {})
         if not self.jail_cards[seat]:
-            raise IllegalAction("no-jail-card", "you have no Get Out of Jail Free card")
+            return ("no-jail-card", "you have no Get Out of Jail Free card", {})
+        return None
 
     def _do_use_card(self, seat: int, a: UseJailCard) -> None:
         deck = self.jail_cards[seat].pop(0)
@@ -452,12 +461,17 @@ class TurnFlow:
         self._leave_jail(seat, "card")
 
     # --- rent claims
-    def _check_claim(self, seat: int, a: ClaimRent) -> None:
-        self._alive_check(seat)
-        if not any(c.owner == seat and c.square == a.square for c in self.claims):
-            raise IllegalAction(
-                "rent-claim-window", "no rent to claim there: rent must be claimed before the next player rolls"
-            )
+    def _problem_claim(self, seat: int, a: ClaimRent) -> Problem | None:
+        if self.bankrupt[seat]:
+            return self._alive_problem(seat)
+        for c in self.claims:
+            if c.owner == seat and c.square == a.square:
+                return None
+        return (
+            "rent-claim-window",
+            "no rent to claim there: rent must be claimed before the next player rolls",
+            {},
+        )
 
     def _do_claim(self, seat: int, a: ClaimRent) -> None:
         claim = next(c for c in self.claims if c.owner == seat and c.square == a.square)
@@ -465,8 +479,8 @@ class TurnFlow:
         self._charge(claim.payer, [(seat, claim.amount)], "rent", None, claim.square)
 
     # --- taxes, mortgage transfers, shortage answers
-    def _check_tax(self, seat: int, a: ChooseTax) -> None:
-        self._expect(seat, D.INCOME_TAX, "choosing the income tax")
+    def _problem_tax(self, seat: int, a: ChooseTax) -> Problem | None:
+        return self._expect_problem(seat, D.INCOME_TAX, "choosing the income tax")
 
     def income_tax_percentage(self, seat: int) -> int:
         """The percentage reading of the income tax: of cash (000:67) or of total worth (002:65)."""
@@ -482,21 +496,26 @@ class TurnFlow:
             self._resume(d.then)
 
     # --- the speed die's choices
-    def _check_choose_move(self, seat: int, a: ChooseMove) -> None:
-        d = self._expect(seat, D.BUS, "choosing the Bus move")
-        d1, d2 = d.data
+    def _problem_choose_move(self, seat: int, a: ChooseMove) -> Problem | None:
+        why = self._expect_problem(seat, D.BUS, "choosing the Bus move")
+        if why is not None:
+            return why
+        d1, d2 = self.stack[-1].data
         if a.steps not in (d1, d2, d1 + d2):
-            raise IllegalAction(
-                "bus-move", "the Bus moves you {a}, {b} or {total} squares", a=d1, b=d2, total=d1 + d2
+            return (
+                "bus-move",
+                "the Bus moves you {a}, {b} or {total} squares",
+                {"a": d1, "b": d2, "total": d1 + d2},
             )
+        return None
 
     def _do_choose_move(self, seat: int, a: ChooseMove) -> None:
         self.stack.pop()
         self._emit(E.SpeedDieMoved, seat, "bus", (self.position[seat] + a.steps) % self.size)
         self._move_and_land(seat, a.steps)
 
-    def _check_move_to(self, seat: int, a: MoveTo) -> None:
-        self._expect(seat, D.TRIPLES, "moving after triples")  # any square of the board (its FIELDS)
+    def _problem_move_to(self, seat: int, a: MoveTo) -> Problem | None:
+        return self._expect_problem(seat, D.TRIPLES, "moving after triples")  # any square (its FIELDS)
 
     def _do_move_to(self, seat: int, a: MoveTo) -> None:
         self.stack.pop()

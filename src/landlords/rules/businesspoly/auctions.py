@@ -10,7 +10,7 @@ from ...engine import decision as D
 from ...engine import events as E
 from ...engine.actions import Bid
 from ...engine.decision import Decision
-from ...engine.errors import IllegalAction
+from ...engine.errors import Problem
 
 
 class AuctionsMixin:
@@ -55,15 +55,17 @@ class AuctionsMixin:
             self.bp_out = []
         super()._auction_step(d)
 
-    def _check_bid(self, seat: int, a: Bid) -> None:
+    def _problem_bid(self, seat: int, a: Bid) -> Problem | None:
         if not self.rules.bid_above_cash:
-            super()._check_bid(seat, a)
-            return
-        d = self._expect(seat, D.AUCTION, "bidding")
-        st = d.data
+            return super()._problem_bid(seat, a)
+        why = self._expect_problem(seat, D.AUCTION, "bidding")
+        if why is not None:
+            return why
+        st = self.stack[-1].data
         low = max(st.min_bid, st.high_bid + 1)
         if not isinstance(a.amount, int) or isinstance(a.amount, bool) or a.amount < low:
-            raise IllegalAction("bid-too-low", "a bid must be at least {low}", low=low)
+            return ("bid-too-low", "a bid must be at least {low}", {"low": low})
+        return None
 
     def _do_bid(self, seat: int, a: Bid) -> None:
         if not self.bp_final:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...engine.decision import Decision
-from ...engine.errors import IllegalAction
+from ...engine.errors import Problem
 from ...engine.events import BANK
 from .actions import Sue, Waive
 from .decisions import BUILDING_LOAN, COURT, Lawsuit
@@ -23,17 +23,21 @@ class CourtMixin:
         self._push(Decision(COURT, p, self.position[p], Lawsuit(lawyer), "land_done"))
         return False
 
-    def _check_sue(self, seat: int, a: Sue) -> None:
-        self._expect(seat, COURT, "suing")
+    def _problem_sue(self, seat: int, a: Sue) -> Problem | None:
+        why = self._expect_problem(seat, COURT, "suing")
+        if why is not None:
+            return why
         sq = a.square
         if not isinstance(sq, int) or sq not in self.suit_targets(seat):
-            raise IllegalAction(
+            return (
                 "court-shared-group",
                 "you may sue only for another player's lot of a group in which you hold a lot",
+                {},
             )
         fee = self.court_fee(sq)
         if self.cash[seat] < fee:
-            raise IllegalAction("cash", "this costs {cost}; you have {cash}", cost=fee, cash=self.cash[seat])
+            return ("cash", "this costs {cost}; you have {cash}", {"cost": fee, "cash": self.cash[seat]})
+        return None
 
     def _do_sue(self, seat: int, a: Sue) -> None:
         """000:451-453: pay 1.5 x the price to the bank; one die each; the lot passes only on a higher roll."""
@@ -55,20 +59,22 @@ class CourtMixin:
             return
         self._resume(d.then)
 
-    def _check_waive(self, seat: int, a: Waive) -> None:
+    def _problem_waive(self, seat: int, a: Waive) -> Problem | None:
         d = self.stack[-1] if self.stack else None
         if d is None or d.kind not in (COURT, BUILDING_LOAN):
             now = d.kind if d else "nothing"
-            raise IllegalAction(
-                "nothing-to-waive", "there is no offer to let go (the game waits for: {waiting})", waiting=now
+            return (
+                "nothing-to-waive",
+                "there is no offer to let go (the game waits for: {waiting})",
+                {"waiting": now},
             )
         if d.seat != seat:
-            raise IllegalAction(
+            return (
                 "not-your-turn",
                 "it is {decider}'s decision, not {player}'s",
-                decider=self.names[d.seat],
-                player=self.names[seat],
+                {"decider": self.names[d.seat], "player": self.names[seat]},
             )
+        return None
 
     def _do_waive(self, seat: int, a: Waive) -> None:
         d = self.stack.pop()

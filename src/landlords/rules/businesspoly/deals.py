@@ -8,7 +8,7 @@ from ...engine import decision as D
 from ...engine import events as E
 from ...engine.actions import Accept, Action, ProposeTrade
 from ...engine.decision import Decision
-from ...engine.errors import IllegalAction
+from ...engine.errors import Problem
 from .actions import ProposeDeal
 from .decisions import DEAL_RESPONSE, Deal
 from .events import (
@@ -20,24 +20,25 @@ from .events import (
 class DealsMixin:
     """A part of the game class (see the module docstring), using the state its ``__init__`` sets up."""
 
-    def _check_deal_moment(self, seat: int) -> None:
+    def _deal_moment_problem(self, seat: int) -> Problem | None:
         if any(d.kind in (D.TRADE_RESPONSE, DEAL_RESPONSE) for d in self.stack):
-            raise IllegalAction("one-trade-at-a-time", "another offer is waiting for an answer")
+            return ("one-trade-at-a-time", "another offer is waiting for an answer", {})
         if not self.rules.trade_in_debt and any(d.kind == D.DEBT for d in self.stack):
-            raise IllegalAction("no-trade-in-debt", "no deals while a payment is owed")
+            return ("no-trade-in-debt", "no deals while a payment is owed", {})
+        return None
 
-    def _check_trade_moment(self, seat: int) -> None:
-        self._check_deal_moment(seat)
-        super()._check_trade_moment(seat)
+    def _trade_moment_problem(self, seat: int) -> Problem | None:
+        return self._deal_moment_problem(seat) or super()._trade_moment_problem(seat)
 
-    def _check_trade(self, seat: int, a: ProposeTrade) -> None:
-        super()._check_trade(seat, a)
-        if self.rules.deals_need_active_player and self.current not in (seat, a.partner):
-            raise IllegalAction(
+    def _problem_trade(self, seat: int, a: ProposeTrade) -> Problem | None:
+        why = super()._problem_trade(seat, a)
+        if why is None and self.rules.deals_need_active_player and self.current not in (seat, a.partner):
+            return (
                 "deal-needs-active-player",
                 "a deal must involve {player}, whose turn it is",
-                player=self.names[self.current],
+                {"player": self.names[self.current]},
             )
+        return why
 
     def _receive_mortgaged(self, receiver: int, squares: list[int], then: str | None) -> bool:
         if self.rules.mortgage_lap_deadline:
@@ -57,7 +58,7 @@ class DealsMixin:
         cash: tuple[tuple[int, int, int], ...],
         cards: tuple[tuple[str, int, int], ...],
         givers: tuple[int, ...] | None = None,
-    ) -> tuple[str, str, dict[str, Any]] | None:
+    ) -> Problem | None:
         """Why the deal cannot be made now: (rule, message template, parameters), or None. ``givers``:
         the holders of the lots when the deal was proposed (a deal waiting for answers binds them)."""
         if givers is None:
@@ -78,13 +79,13 @@ class DealsMixin:
             )
         return None
 
-    def _check_deal(self, seat: int, a: ProposeDeal) -> None:
-        self._alive_check(seat)
-        self._check_deal_moment(seat)
-        self._check_window(seat, self.rules.trade_timing, "trade-timing", "proposing a deal")
-        why = self._deal_problem(seat, a.properties, a.cash, a.cards)
-        if why is not None:
-            raise IllegalAction(why[0], why[1], **why[2])
+    def _problem_deal(self, seat: int, a: ProposeDeal) -> Problem | None:
+        return (
+            self._alive_problem(seat)
+            or self._deal_moment_problem(seat)
+            or self._window_problem(seat, self.rules.trade_timing, "trade-timing", "proposing a deal")
+            or self._deal_problem(seat, a.properties, a.cash, a.cards)
+        )
 
     def _do_deal(self, seat: int, a: ProposeDeal) -> None:
         parties = {to for _, to in a.properties} | {self.owner[sq] for sq, _ in a.properties}
@@ -97,17 +98,15 @@ class DealsMixin:
         self._emit(DealProposed, seat, tuple(sorted(parties)), a.to_json())
         self._push_chain([Decision(DEAL_RESPONSE, q, -1, deal) for q in others], None)
 
-    def _check_answer(self, seat: int, a: Action) -> None:
+    def _problem_answer(self, seat: int, a: Action) -> Problem | None:
         top = self.stack[-1] if self.stack else None
         if top is None or top.kind != DEAL_RESPONSE:
-            super()._check_answer(seat, a)
-            return
-        d = self._expect(seat, DEAL_RESPONSE, "answering a deal")
-        if isinstance(a, Accept):  # the whole deal again, against the position now: a stale one is rejected
-            deal: Deal = d.data
+            return super()._problem_answer(seat, a)
+        why = self._expect_problem(seat, DEAL_RESPONSE, "answering a deal")
+        if why is None and isinstance(a, Accept):  # the whole deal again, against the position now:
+            deal: Deal = top.data  # a stale one is rejected
             why = self._deal_problem(deal.proposer, deal.properties, deal.cash, deal.cards, deal.givers)
-            if why is not None:
-                raise IllegalAction(why[0], why[1], **why[2])
+        return why
 
     def _do_answer(self, seat: int, a: Action) -> None:
         top = self.stack[-1] if self.stack else None

@@ -27,11 +27,11 @@ class BusinesspolyGame(TurnMixin, LapMixin, DealsMixin, AuctionsMixin, OfficesMi
 
     _handler_names = {
         **Game._handler_names,
-        Sue: ("_check_sue", "_do_sue"),
-        Waive: ("_check_waive", "_do_waive"),
-        SettleMortgage: ("_check_settle", "_do_settle"),
-        SellLot: ("_check_sell_lot", "_do_sell_lot"),
-        ProposeDeal: ("_check_deal", "_do_deal"),
+        Sue: ("_problem_sue", "_do_sue"),
+        Waive: ("_problem_waive", "_do_waive"),
+        SettleMortgage: ("_problem_settle", "_do_settle"),
+        SellLot: ("_problem_sell_lot", "_do_sell_lot"),
+        ProposeDeal: ("_problem_deal", "_do_deal"),
     }
     _turn_continuations = Game._turn_continuations | {"bp_land", "bp_lap_mortgages"}
     card_effects = Game.card_effects | {
@@ -190,10 +190,11 @@ class BusinesspolyGame(TurnMixin, LapMixin, DealsMixin, AuctionsMixin, OfficesMi
 
     def _free_actions(self, seat: int) -> Any:
         yield from super()._free_actions(seat)
-        if self.rules.sell_to_bank_percent:
+        sell = self._listing_check(SellLot, self.in_debt(seat)) if self.rules.sell_to_bank_percent else None
+        if sell is not None:
             for sq in self.t.properties:
-                if self.owner[sq] == seat and self.is_legal(seat, SellLot(sq)):
-                    yield SellLot(sq)
+                if self.owner[sq] == seat and sell(self, seat, action := SellLot(sq)) is None:
+                    yield action
 
     def _position_problem(self, d: Decision) -> str | None:
         if d.kind == D.AUCTION and self.bp_final:  # the final call (B-17): those who passed answer

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...engine import events as E
 from ...engine.decision import Decision
-from ...engine.errors import IllegalAction
+from ...engine.errors import Problem
 from ...engine.events import BANK
 from .actions import SellLot, SettleMortgage
 from .decisions import REDEEM
@@ -56,19 +56,21 @@ class LapMixin:
         self._push_chain([Decision(REDEEM, p, sq) for sq in due], "bp_land")
         return False
 
-    def _check_settle(self, seat: int, a: SettleMortgage) -> None:
-        d = self._expect(seat, REDEEM, "settling a mortgage at the end of the lap")
-        if a.redeem:
-            sq = d.square
-            if self.owner[sq] != seat or not self.mortgaged[sq]:
-                raise IllegalAction(
-                    "not-mortgaged",
-                    "{square} is not a mortgaged lot of yours",
-                    square=self.edition.squares[sq].name,
-                )
-            cost = self.unmortgage_cost(sq)
-            if self.cash[seat] < cost:
-                raise IllegalAction("cash", "this costs {cost}; you have {cash}", cost=cost, cash=self.cash[seat])
+    def _problem_settle(self, seat: int, a: SettleMortgage) -> Problem | None:
+        why = self._expect_problem(seat, REDEEM, "settling a mortgage at the end of the lap")
+        if why is not None or not a.redeem:
+            return why
+        sq = self.stack[-1].square
+        if self.owner[sq] != seat or not self.mortgaged[sq]:
+            return (
+                "not-mortgaged",
+                "{square} is not a mortgaged lot of yours",
+                {"square": self.edition.squares[sq].name},
+            )
+        cost = self.unmortgage_cost(sq)
+        if self.cash[seat] < cost:
+            return ("cash", "this costs {cost}; you have {cash}", {"cost": cost, "cash": self.cash[seat]})
+        return None
 
     def _do_settle(self, seat: int, a: SettleMortgage) -> None:
         d = self.stack.pop()
@@ -86,28 +88,33 @@ class LapMixin:
         self._resume(d.then)
 
     # ------------------------------------------------------------ selling lots to the bank (9, 1.2)
-    def _check_sell_lot(self, seat: int, a: SellLot) -> None:
-        self._alive_check(seat)
+    def _problem_sell_lot(self, seat: int, a: SellLot) -> Problem | None:
+        if self.bankrupt[seat]:
+            return self._alive_problem(seat)
         rules = self.rules
         if not rules.sell_to_bank_percent:
-            raise IllegalAction("no-sale-to-bank", "the bank does not buy lots under these rules")
+            return ("no-sale-to-bank", "the bank does not buy lots under these rules", {})
         sq = a.square
         if not isinstance(sq, int) or not 0 <= sq < self.size or self.owner[sq] != seat:
-            raise IllegalAction("sell-own-lot", "you do not own {square}", square=str(sq))
-        self._check_window(
+            return ("sell-own-lot", "you do not own {square}", {"square": str(sq)})
+        why = self._window_problem(
             seat, rules.mortgage_timing, "lot-sale-timing", "selling a lot to the bank", debt_ok=True
         )
-        name = self.edition.squares[sq].name
+        if why is not None:
+            return why
         if any(self.level[m] for m in self.t.members[sq]):
-            raise IllegalAction(
+            return (
                 "industry-has-offices",
                 "{square}: close the offices of its industry before selling any of its lots",
-                square=name,
+                {"square": self.edition.squares[sq].name},
             )
         if self.mortgaged[sq] and not rules.sell_mortgaged_to_bank:
-            raise IllegalAction(
-                "sell-mortgaged-lot", "{square} is mortgaged: redeem it before selling it", square=name
+            return (
+                "sell-mortgaged-lot",
+                "{square} is mortgaged: redeem it before selling it",
+                {"square": self.edition.squares[sq].name},
             )
+        return None
 
     def _do_sell_lot(self, seat: int, a: SellLot) -> None:
         sq = a.square

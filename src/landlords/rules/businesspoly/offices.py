@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...engine.actions import Build
-from ...engine.errors import IllegalAction
+from ...engine.errors import Problem
 from ...engine.game import Game
 from .decisions import BUILDING_LOAN
 
@@ -12,7 +12,7 @@ class OfficesMixin:
     """A part of the game class (see the module docstring), using the state its ``__init__`` sets up."""
 
     # ------------------------------------------------------------ offices and business centres (8)
-    def _buildable(self, seat: int, sq: int, item_price: int | None = None) -> tuple[str, str] | None:
+    def _buildable(self, seat: int, sq: int, item_price: int | None = None) -> Problem | None:
         if item_price is None and 0 <= sq < self.size:
             item_price = self.office_price(sq)
         why = super()._buildable(seat, sq, item_price)
@@ -23,7 +23,7 @@ class OfficesMixin:
             return ("office-limit", "at most {limit} offices may be opened in one move", {"limit": limit})
         return None
 
-    def _loan_problem(self, seat: int, sq: int, percent: int) -> tuple[str, str] | None:
+    def _loan_problem(self, seat: int, sq: int, percent: int) -> Problem | None:
         if not isinstance(sq, int) or not 0 <= sq < self.size or not self.t.is_street[sq]:
             return (
                 "build-on-street",
@@ -37,14 +37,11 @@ class OfficesMixin:
             return self._buildable(seat, sq, price)
         return Game._buildable(self, seat, sq, price)
 
-    def _check_build(self, seat: int, a: Build) -> None:
+    def _problem_build(self, seat: int, a: Build) -> Problem | None:
         top = self.stack[-1] if self.stack else None
         if top is not None and top.kind == BUILDING_LOAN and top.seat == seat:
-            why = self._loan_problem(seat, a.square, top.data)
-            if why is not None:
-                raise IllegalAction(why[0], why[1], **why[2])
-            return
-        super()._check_build(seat, a)
+            return self._loan_problem(seat, a.square, top.data)
+        return super()._problem_build(seat, a)
 
     def _do_build(self, seat: int, a: Build) -> None:
         top = self.stack[-1] if self.stack else None

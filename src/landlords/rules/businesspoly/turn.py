@@ -8,7 +8,7 @@ from ...engine import decision as D
 from ...engine import events as E
 from ...engine.edition import CARD, GO_TO_JAIL, JAIL
 from ...engine.edition import COURT as COURT_SQUARE
-from ...engine.errors import IllegalAction
+from ...engine.errors import Problem
 from .decisions import _STEP_KINDS, COURT, REDEEM
 from .events import (
     IntroReroll,
@@ -124,15 +124,16 @@ class TurnMixin:
             super()._resume(then)
 
     # ------------------------------------------------------------ the strict turn (3.1-3.7)
-    def _check_window(self, seat: int, timing: str, rule: str, what: str, debt_ok: bool = False) -> None:
+    def _window_problem(
+        self, seat: int, timing: str, rule: str, what: str, debt_ok: bool = False
+    ) -> Problem | None:
         if timing != "steps":
-            super()._check_window(seat, timing, rule, what, debt_ok)
-            return
+            return super()._window_problem(seat, timing, rule, what, debt_ok)
         top = self.stack[-1] if self.stack else None
         if top is None:
-            return
+            return None
         if debt_ok and top.seat == seat and top.kind in (D.DEBT, REDEEM):
-            return  # raising cash from the bank for a payment (000:379,513)
+            return None  # raising cash from the bank for a payment (000:379,513)
         step = (
             top.seat == self.current
             and top.kind in _STEP_KINDS
@@ -140,14 +141,12 @@ class TurnMixin:
         )
         if rule == "trade-timing":  # any party may propose, in the active player's steps 3.1 and 3.5
             if not step:
-                raise IllegalAction(
+                return (
                     rule,
                     "{what}: only in steps 3.1 and 3.5 of a turn, never while a payment is owed",
-                    what=what,
-                    when="steps",
+                    {"what": what, "when": "steps"},
                 )
-            return
+            return None
         if not (step and seat == self.current):
-            raise IllegalAction(
-                rule, "{what}: only in steps 3.1 and 3.5 of your own turn", what=what, when="steps"
-            )
+            return (rule, "{what}: only in steps 3.1 and 3.5 of your own turn", {"what": what, "when": "steps"})
+        return None

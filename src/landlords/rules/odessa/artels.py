@@ -8,7 +8,7 @@ from ...engine.actions import (
     SellBuilding,
 )
 from ...engine.edition import STREET
-from ...engine.errors import IllegalAction
+from ...engine.errors import Problem
 from ...engine.events import BANK
 from .seed import (
     ARTELS_MAX,
@@ -20,7 +20,7 @@ class ArtelsMixin:
     """A part of the game class (see the module docstring), using the state its ``__init__`` sets up."""
 
     # ------------------------------------------------------------ artels and cooperatives
-    def _buildable(self, seat: int, sq: int, item_price: int | None = None) -> tuple[str, str, dict] | None:
+    def _buildable(self, seat: int, sq: int, item_price: int | None = None) -> Problem | None:
         """Why ``seat`` may not organise an artel or a cooperative on ``sq`` now, or None."""
         problem = self._lot_problem(seat, sq)  # a pai of a whole, unmortgaged group of one's own
         if problem is not None:
@@ -70,28 +70,33 @@ class ArtelsMixin:
     def _square_label(self, sq: int) -> str:
         return self.edition.squares[sq].name if isinstance(sq, int) and 0 <= sq < self.size else str(sq)
 
-    def _check_sell(self, seat: int, a: SellBuilding) -> None:
-        self._alive_check(seat)
+    def _problem_sell(self, seat: int, a: SellBuilding) -> Problem | None:
+        if self.bankrupt[seat]:
+            return self._alive_problem(seat)
         sq = a.square
         if not 0 <= sq < self.size or self.owner[sq] != seat or self.t.kind[sq] != STREET:
-            raise IllegalAction(
-                "sell-own-building", "{square} has no buildings of yours", square=self._square_label(sq)
-            )
-        self._check_window(seat, self.rules.mortgage_timing, "sell-timing", "closing artels", debt_ok=True)
-        name = self.edition.squares[sq].name
+            return ("sell-own-building", "{square} has no buildings of yours", {"square": self._square_label(sq)})
+        why = self._window_problem(seat, self.rules.mortgage_timing, "sell-timing", "closing artels", debt_ok=True)
+        if why is not None:
+            return why
         level = self.level[sq]
         if level == 0:
-            raise IllegalAction("sell-own-building", "{square} has no buildings of yours", square=name)
+            return (
+                "sell-own-building",
+                "{square} has no buildings of yours",
+                {"square": self.edition.squares[sq].name},
+            )
         if level != COOP:
             coop = next((m for m in self.t.members[sq] if self.level[m] == COOP), None)
             if coop is not None:
-                raise IllegalAction(
+                return (
                     "close-cooperatives-first",
                     "close the cooperative on {square} before any artel of its group",
-                    square=self.edition.squares[coop].name,
+                    {"square": self.edition.squares[coop].name},
                 )
         if level == COOP and self.bank_houses < ARTELS_MAX:
-            raise IllegalAction("house-stock", "the bank has no houses left")
+            return ("house-stock", "the bank has no houses left", {})
+        return None
 
     def _do_sell(self, seat: int, a: SellBuilding) -> None:
         sq = a.square

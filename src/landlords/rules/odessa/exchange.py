@@ -8,7 +8,7 @@ from ...engine.actions import (
     UseJailCard,
 )
 from ...engine.decision import Decision
-from ...engine.errors import IllegalAction
+from ...engine.errors import Problem
 from ...engine.events import BANK
 from ...engine.game import Game
 from .actions import RefuseExchange
@@ -46,10 +46,11 @@ class ExchangeMixin:
             return
         super()._send_to_jail(p, reason)
 
-    def _check_refusal(self, seat: int, a: RefuseExchange) -> None:
-        self._expect(seat, EXCHANGE_REFUSAL, "playing the refusal card")
-        if a.refuse and not self.jail_cards[seat]:
-            raise IllegalAction("no-jail-card", "you have no Get Out of Jail Free card")
+    def _problem_refusal(self, seat: int, a: RefuseExchange) -> Problem | None:
+        why = self._expect_problem(seat, EXCHANGE_REFUSAL, "playing the refusal card")
+        if why is None and a.refuse and not self.jail_cards[seat]:
+            return ("no-jail-card", "you have no Get Out of Jail Free card", {})
+        return why
 
     def _do_refusal(self, seat: int, a: RefuseExchange) -> None:
         d = self.stack.pop()
@@ -64,16 +65,17 @@ class ExchangeMixin:
             Game._send_to_jail(self, seat, d.data)
         self._resume(d.then)
 
-    def _check_use_card(self, seat: int, a: UseJailCard) -> None:
+    def _problem_use_card(self, seat: int, a: UseJailCard) -> Problem | None:
         if self.rules.jail_card_use == "when_sent":
-            raise IllegalAction(
+            return (
                 "refusal-card-when-sent",
                 "the card refuses one trip to the exchange: it is played when you are sent there",
+                {},
             )
-        super()._check_use_card(seat, a)
+        return super()._problem_use_card(seat, a)
 
-    def _check_pay_fine(self, seat: int, a: PayJailFine) -> None:
-        raise IllegalAction("no-exchange-fine", "there is no fine at the exchange: you play it")
+    def _problem_pay_fine(self, seat: int, a: PayJailFine) -> Problem | None:
+        return ("no-exchange-fine", "there is no fine at the exchange: you play it", {})
 
     # ------------------------------------------------------------ playing the exchange
     def _roll(self, p: int) -> None:

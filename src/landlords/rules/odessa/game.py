@@ -37,8 +37,8 @@ class OdessaGame(ExchangeMixin, MalinasMixin, ArtelsMixin, MortgageMixin, Game):
     _turn_continuations = Game._turn_continuations | {"exchange_move"}
     _handler_names = {
         **Game._handler_names,
-        ChallengeMalina: ("_check_challenge", "_do_challenge"),
-        RefuseExchange: ("_check_refusal", "_do_refusal"),
+        ChallengeMalina: ("_problem_challenge", "_do_challenge"),
+        RefuseExchange: ("_problem_refusal", "_do_refusal"),
     }
     decision_kinds = Game.decision_kinds | {MALINA_VISIT, EXCHANGE_REFUSAL, MORTGAGE_LAP}
     continuations = Game.continuations | {"exchange_move"}

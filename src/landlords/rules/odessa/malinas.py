@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...engine import events as E
 from ...engine.decision import Decision
 from ...engine.edition import RAILROAD
+from ...engine.errors import Problem
 from ...engine.turns import RentClaim
 from .actions import ChallengeMalina
 from .events import MalinaChallenged
@@ -35,8 +36,8 @@ class MalinasMixin:
         """The fee of a malina now: by the number its smotryashchy holds (003:78-84)."""
         return self.rent_for(sq, 0)
 
-    def _check_challenge(self, seat: int, a: ChallengeMalina) -> None:
-        self._expect(seat, MALINA_VISIT, "answering the smotryashchy")
+    def _problem_challenge(self, seat: int, a: ChallengeMalina) -> Problem | None:
+        return self._expect_problem(seat, MALINA_VISIT, "answering the smotryashchy")
 
     def _do_challenge(self, seat: int, a: ChallengeMalina) -> None:
         d = self.stack.pop()

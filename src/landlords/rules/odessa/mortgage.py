@@ -12,7 +12,7 @@ from ...engine.actions import (
     LiftMortgage,
 )
 from ...engine.decision import Decision
-from ...engine.errors import IllegalAction
+from ...engine.errors import Problem
 from ...engine.events import BANK
 from .events import MortgageLapPaid
 from .seed import (
@@ -87,17 +87,21 @@ class MortgageMixin:
     def _lift_now_cost(self, d: Decision) -> int:
         return self.unmortgage_cost(d.square) if d.kind == MORTGAGE_LAP else self._transfer_cost(d.square, True)
 
-    def _check_lift(self, seat: int, a: LiftMortgage) -> None:
+    def _problem_lift(self, seat: int, a: LiftMortgage) -> Problem | None:
         top = self.stack[-1] if self.stack else None
         if top is not None and top.kind == MORTGAGE_LAP:
-            d = self._expect(seat, MORTGAGE_LAP, "deciding on a mortgage whose lap is over")
+            why = self._expect_problem(seat, MORTGAGE_LAP, "deciding on a mortgage whose lap is over")
         else:
-            d = self._expect(seat, D.MORTGAGE_TRANSFER, "deciding on a received mortgage")
+            why = self._expect_problem(seat, D.MORTGAGE_TRANSFER, "deciding on a received mortgage")
+        if why is not None:
+            return why
+        d = self.stack[-1]
         if not a.now or self._stale(seat, d.square):
-            return  # a pai lifted or passed on while the question waited: either answer closes it
+            return None  # a pai lifted or passed on while the question waited: either answer closes it
         cost = self._lift_now_cost(d)
         if self.cash[seat] < cost:
-            raise IllegalAction("cash", "this costs {cost}; you have {cash}", cost=cost, cash=self.cash[seat])
+            return ("cash", "this costs {cost}; you have {cash}", {"cost": cost, "cash": self.cash[seat]})
+        return None
 
     def _do_lift(self, seat: int, a: LiftMortgage) -> None:
         d = self.stack.pop()
