@@ -5,26 +5,18 @@ from __future__ import annotations
 import csv
 import json
 import os
-import time
 from pathlib import Path
 from typing import Any
 
 import click
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 from rich.text import Text
 
 from ..engine.errors import LandlordsError
 from ..rules import parse_overrides
 from .checks import COUNT, PLOT_HINT, SEED, check_output_dir, fail, has_matplotlib
+from .progress import Bars
 
 console = Console(markup=False, highlight=False)
 DEFAULT_STRATEGIES = "advisor,trader,baseline,random"
@@ -276,28 +268,9 @@ def tournament(
             property_stats=property_stats,
         )
         n_workers = workers if workers is not None else _cpus()
-        bar = Progress(
-            TextColumn("[bold]tournament[/bold]"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("{task.fields[rate]} games/s"),
-            TextColumn("elapsed"),
-            TimeElapsedColumn(),
-            TextColumn("ETA"),
-            TimeRemainingColumn(),
-            console=err,
-            auto_refresh=False,  # refreshed from this thread only: no thread alive when workers fork
-            transient=False,
-        )
-        task = bar.add_task("games", total=games, rate="-")
-        start = time.perf_counter()
-
-        def progress(done: int) -> None:
-            elapsed = time.perf_counter() - start
-            bar.update(task, completed=done, rate=f"{done / elapsed:.1f}" if elapsed > 0 else "-")
-            bar.refresh()
-
-        with bar:
+        bars = Bars(err)
+        progress = bars.track("tournament", "games", games)
+        with bars.progress:
             result = run(config, n_workers, backend, address, progress)
         if out:
             written = write_outputs(result, Path(out), plots)

@@ -124,3 +124,47 @@ def median_ci(values: list[float] | list[int], confidence: float = 0.95) -> tupl
     j = max(1, math.floor(n / 2 - half))  # 1-based ranks
     k = min(n, math.ceil(n / 2 + 1 + half))
     return (float(s[j - 1]), float(s[k - 1]))
+
+
+def paired_difference(
+    both: int, first_only: int, second_only: int, neither: int, confidence: float = 0.95
+) -> tuple[float, float, float]:
+    """The difference of two proportions measured on the same trials, ``p1 - p2``, and its interval
+    by Newcombe's square-and-add method for paired data (Newcombe 1998, method 10): the two Wilson
+    intervals combined, allowing for the correlation between the pairs (with his continuity
+    correction of the correlation). The counts are the pairs where both succeed, only the first,
+    only the second, and neither. Good at small counts and near 0 or 1, where the normal interval of
+    the mean paired difference is too narrow (it has zero width when no pair differs)."""
+    n = both + first_only + second_only + neither
+    if n <= 0:
+        return (0.0, -1.0, 1.0)
+    s1, s2 = both + first_only, both + second_only  # successes of the first and the second
+    p1, p2 = s1 / n, s2 / n
+    l1, u1 = wilson(s1, n, confidence)
+    l2, u2 = wilson(s2, n, confidence)
+    phi = 0.0
+    if 0 < s1 < n and 0 < s2 < n:
+        cross = both * neither - first_only * second_only
+        scale = math.sqrt(s1 * (n - s1) * s2 * (n - s2))
+        if cross > n / 2:
+            phi = (cross - n / 2) / scale
+        elif cross < 0:
+            phi = cross / scale
+    d = p1 - p2
+    low = d - math.sqrt(max(0.0, (p1 - l1) ** 2 + (u2 - p2) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2)))
+    high = d + math.sqrt(max(0.0, (p2 - l2) ** 2 + (u1 - p1) ** 2 - 2 * phi * (p2 - l2) * (u1 - p1)))
+    return (d, max(-1.0, low), min(1.0, high))
+
+
+def independent_difference(
+    successes_1: int, n_1: int, successes_2: int, n_2: int, confidence: float = 0.95
+) -> tuple[float, float, float]:
+    """The difference of two proportions from independent samples, ``p1 - p2``, and its interval by
+    Newcombe's hybrid score method (1998, method 10 for independent samples): the two Wilson
+    intervals squared and added."""
+    p1 = successes_1 / n_1 if n_1 else 0.0
+    p2 = successes_2 / n_2 if n_2 else 0.0
+    l1, u1 = wilson(successes_1, n_1, confidence)
+    l2, u2 = wilson(successes_2, n_2, confidence)
+    d = p1 - p2
+    return (d, d - math.hypot(p1 - l1, u2 - p2), d + math.hypot(u1 - p1, p2 - l2))

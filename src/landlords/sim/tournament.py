@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import multiprocessing
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -37,10 +36,10 @@ from ..engine.errors import ConfigError, IllegalAction
 from ..engine.game import Game
 from ..engine.ruleset import Ruleset
 from ..rules import game_class, get_ruleset
-from . import stats
+from . import backends, stats
 
 LEVELS = 6  # streets: 0-4 houses and a hotel; railroads and utilities: 1-4 held (index = count)
-BACKENDS = ("local", "ray")
+BACKENDS = backends.BACKENDS
 
 
 # ================================================================ configuration
@@ -132,18 +131,18 @@ def prepare(config: Config) -> _Context:
 
 
 # ================================================================ seeds and seats
-def _hash64(text: str) -> int:
+def hash64(text: str) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big") >> 1
 
 
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a tournament with seed ``seed`` (63 bits)."""
-    return _hash64(f"landlords/tournament/{seed}/{index}")
+    return hash64(f"landlords/tournament/{seed}/{index}")
 
 
 def bot_seed(seed: int, seat: int) -> int:
     """The seed of the bot in ``seat`` of the game with seed ``seed``."""
-    return _hash64(f"landlords/bot/{seed}/{seat}")
+    return hash64(f"landlords/bot/{seed}/{seat}")
 
 
 def seating(index: int, k: int) -> tuple[int, ...]:
@@ -351,74 +350,6 @@ def batches(games: int, workers: int) -> list[tuple[int, int]]:
 Progress = Callable[[int], None]  # called with the number of games finished so far
 
 
-def _local(
-    config: Config,
-    parts: list[tuple[int, int]],
-    workers: int,
-    progress: Progress | None,
-    start_method: str | None = None,
-) -> list:
-    results = []
-    done = 0
-    if workers <= 1:
-        for a, b in parts:
-            results.append(run_batch(config, a, b))
-            done += b - a
-            if progress:
-                progress(done)
-        return results
-    # fork where there is one: workers start at once and see strategies registered at run time
-    # (the pool is created before anything else of ours starts a thread); spawn elsewhere
-    ctx = multiprocessing.get_context(
-        start_method or ("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    )
-    with ctx.Pool(workers) as pool:
-        for res in pool.imap_unordered(_run_batch_args, [(config, a, b) for a, b in parts]):
-            results.append(res)
-            done += len(res[1])
-            if progress:
-                progress(done)
-    return results
-
-
-def _ray(
-    config: Config, parts: list[tuple[int, int]], workers: int, address: str | None, progress: Progress | None
-) -> list:
-    try:
-        import ray
-    except ImportError:
-        raise ConfigError("the ray backend needs Ray: pip install 'landlords[ray]'") from None
-    started = False
-    if not ray.is_initialized():
-        options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False}
-        if address:
-            import landlords
-
-            # ship this very package to the cluster, so every worker plays the same rules
-            options["runtime_env"] = {"py_modules": [landlords]}
-            ray.init(address=address, **options)
-        else:
-            ray.init(num_cpus=max(1, workers), **options)
-        started = True
-    try:
-        task = ray.remote(num_cpus=1)(_run_batch_args)
-        pending = [task.remote((config, a, b)) for a, b in parts]
-        results = []
-        done = 0
-        while pending:
-            ready, pending = ray.wait(pending, num_returns=1)
-            for ref in ready:
-                res = ray.get(ref)
-                results.append(res)
-                done += len(res[1])
-                if progress:
-                    progress(done)
-        return results
-    finally:
-        if started:
-            ray.shutdown()
-
-
 def run(
     config: Config,
     workers: int = 1,
@@ -434,19 +365,18 @@ def run(
     ``spawn``; with ``spawn`` or ``forkserver`` a script must guard its entry point with
     ``if __name__ == "__main__":``).
     """
-    if backend not in BACKENDS:
-        raise ConfigError(f"unknown backend {backend!r} (known: {', '.join(BACKENDS)})")
-    if workers < 1:
-        raise ConfigError("workers must be at least 1")
-    if address and backend != "ray":
-        raise ConfigError("--address is for the ray backend")
+    backends.check(workers, backend, address)
     prepare(config)  # fail here, not in a worker
     parts = batches(config.games, workers)
     start = time.perf_counter()
-    if backend == "ray":
-        results = _ray(config, parts, workers, address, progress)
-    else:
-        results = _local(config, parts, workers, progress, start_method)
+    results = []
+    done = 0
+    tasks = [(config, a, b) for a, b in parts]
+    for res in backends.imap(_run_batch_args, tasks, workers, backend, address, start_method):
+        results.append(res)
+        done += len(res[1])
+        if progress:
+            progress(done)
     seconds = time.perf_counter() - start
     results.sort(key=lambda r: r[0])
     ctx = prepare(config)
