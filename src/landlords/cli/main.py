@@ -353,6 +353,7 @@ main.add_command(__import__(f"{__package__}.tournament", fromlist=["tournament"]
 main.add_command(__import__("landlords.rl.cli", fromlist=["rl"]).rl)  # `landlords rl` (issue 16)
 main.add_command(__import__("landlords.server.cli", fromlist=["serve"]).serve)  # `landlords serve` (issue 14)
 main.add_command(__import__(f"{__package__}.analyse", fromlist=["analyse"]).analyse)  # issue 19
+main.add_command(__import__("landlords.loadtest.cli", fromlist=["loadtest"]).loadtest)  # its load test
 
 if __name__ == "__main__":  # pragma: no cover
     main()

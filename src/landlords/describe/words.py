@@ -65,6 +65,7 @@ class Speaker:
         for seat, name in enumerate(game.names):
             own = overrides.get(seat) or overrides.get(str(seat)) or None
             self.profiles.append(profile(name, lang, own))
+        self._named: dict[tuple[str, bool], Term] = {}  # the edition's names never change: made once
 
     # ------------------------------------------------------------ messages
     def t(self, key: str, **params: Any) -> str:
@@ -107,6 +108,12 @@ class Speaker:
 
     def named(self, name: str, quoted: bool = True) -> Term:
         """A name of the edition (square, group, deck) quoted, in its case forms, with its gloss."""
+        term = self._named.get((name, quoted))
+        if term is None:
+            term = self._named[name, quoted] = self._make_named(name, quoted)
+        return term
+
+    def _make_named(self, name: str, quoted: bool) -> Term:
         ed = self.game.edition
         lang = self.lang if ed.language == self.lang else "en"
         show = (lambda text: quote(lang, text)) if quoted else (lambda text: text)

@@ -24,10 +24,22 @@ class Action:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.TYPE}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = list(value) if isinstance(value, tuple) else value
+        for name in field_names(self):
+            value = getattr(self, name)
+            out[name] = list(value) if isinstance(value, tuple) else value
         return out
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def field_names(action: Action) -> tuple[str, ...]:
+    """The names of an action's fields, in order (``dataclasses.fields`` once per class: labels and
+    JSON are made for every act a server offers, each time it offers them)."""
+    names = _FIELD_NAMES.get(type(action))
+    if names is None:
+        names = _FIELD_NAMES[type(action)] = tuple(f.name for f in fields(action))
+    return names
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from typing import Any
 from ..describe.words import Speaker
 from ..engine import decision as D
 from ..engine import events as E
-from ..engine.actions import Action
+from ..engine.actions import Action, field_names
 from ..engine.edition import HOTEL
 from ..engine.game import Game
 from ..i18n import DEFAULT, catalog, has, tr
@@ -156,7 +156,7 @@ def action_label(game: Game, seat: int, action: Action, lang: str) -> str:
     """A one-line label for ``action`` taken by ``seat``."""
     kind = action.TYPE
     params: dict[str, Any] = {}
-    values = {f.name: getattr(action, f.name) for f in fields(action)}
+    values = {name: getattr(action, name) for name in field_names(action)}
     for name, value in values.items():
         params[name] = readable(game, name, value, lang)
     try:

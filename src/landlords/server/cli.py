@@ -1,5 +1,6 @@
-"""``landlords serve`` and ``landlords loadtest``. The server's libraries are imported only when a
-command runs, so the rest of the command line works without the ``[server]`` extra."""
+"""``landlords serve``. The server's libraries are imported only when a
+command runs, so the rest of the command line works without the ``[server]`` extra (``landlords loadtest``
+checks it the same way)."""
 
 from __future__ import annotations
 
@@ -57,35 +58,3 @@ def serve(host, port, db, log_level, testing) -> None:
         ws_max_size=MAX_WS_BYTES,
         ws_ping_interval=20,
     )
-
-
-@click.command()
-@click.option(
-    "--games",
-    "-n",
-    "games",
-    default="50,100,200",
-    show_default=True,
-    help="Concurrent 4-seat games; a list runs each level.",
-)
-@click.option("--duration", default=20.0, show_default=True, help="Seconds of play measured per level.")
-@click.option("--think", default=0.5, show_default=True, help="Seconds a client waits before each act.")
-@click.option("--db", default=None, help="Database URL for the server (default: a fresh SQLite file per level).")
-@click.option("--url", default=None, help="Load a running server instead of starting one (no memory figure).")
-@click.option("--seed", default=1, show_default=True)
-@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
-def loadtest(games, duration, think, db, url, seed, as_json) -> None:
-    """N concurrent 4-seat games of bot clients over WebSockets against one server process: act
-    round-trip p50/p99, acts per second, server memory per game, and where p99 passes 100 ms."""
-    need_server_extra()
-    from .loadtest import main as run
-
-    try:
-        levels = [int(x) for x in str(games).split(",") if x.strip()]
-    except ValueError:
-        click.echo("error: --games is a number or a comma-separated list of numbers")
-        sys.exit(2)
-    if not levels or min(levels) < 1:
-        click.echo("error: --games needs at least one game")
-        sys.exit(2)
-    sys.exit(run(levels, duration, think, db, url, seed, as_json))

@@ -3,7 +3,8 @@
 SQLAlchemy Core 2.x over an async driver: SQLite through aiosqlite (the default, a file in the user's
 state folder, WAL mode) or PostgreSQL through asyncpg (``postgresql://...`` URLs). The log is the
 truth: an act is acknowledged only after its row is committed, and a restart replays each open
-game's actions. The game row keeps the record's head (edition, ruleset, rules, players, seed,
+game's actions. Every write goes through one :class:`~.writer.Writer` (group commit); reads use
+the pool. The game row keeps the record's head (edition, ruleset, rules, players, seed,
 setup): the head plus the action rows *is* the game record, so the export is ``record.to_record``.
 """
 
@@ -32,7 +33,10 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from .writer import Writer
 
 SCHEMA_VERSION = 1
 
@@ -141,6 +145,8 @@ class Storage:
         self.engine: AsyncEngine = create_async_engine(self.url, **kwargs)
         if self.sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+        file_url = url_of_file(self.url) if self.sqlite else None
+        self.writer = Writer(self.engine, file_url, _sqlite_pragmas)
 
     async def open(self) -> None:
         """Create the schema on first start; refuse a database of a newer schema."""
@@ -153,16 +159,18 @@ class Storage:
                 raise RuntimeError(
                     f"the database has schema version {row[0]}; this landlords knows up to {SCHEMA_VERSION}"
                 )
+        self.writer.start()
 
     async def close(self) -> None:
+        await self.writer.stop()
         await self.engine.dispose()
 
     # ------------------------------------------------------------ games
     async def create_game(
         self, code: str, settings: dict[str, Any], seed: int, host_hash: str, seat_rows: list[SeatRow]
     ) -> int:
-        async with self.engine.begin() as conn:
-            result = await conn.execute(
+        def op(conn: Connection) -> int:
+            result = conn.execute(
                 insert(games).values(
                     code=code,
                     status="lobby",
@@ -173,7 +181,7 @@ class Storage:
                 )
             )
             game_id = int(result.inserted_primary_key[0])
-            await conn.execute(
+            conn.execute(
                 insert(seats),
                 [
                     {
@@ -187,21 +195,23 @@ class Storage:
                     for s in seat_rows
                 ],
             )
-        return game_id
+            return game_id
+
+        return await self.writer.run(op)
 
     async def save_seat(self, game_id: int, s: SeatRow) -> None:
-        async with self.engine.begin() as conn:
-            await conn.execute(
-                update(seats)
-                .where(seats.c.game_id == game_id, seats.c.seat == s.seat)
-                .values(name=s.name, kind=s.kind, strategy=s.strategy, token_hash=s.token_hash)
-            )
+        statement = (
+            update(seats)
+            .where(seats.c.game_id == game_id, seats.c.seat == s.seat)
+            .values(name=s.name, kind=s.kind, strategy=s.strategy, token_hash=s.token_hash)
+        )
+        await self.writer.run(lambda conn: conn.execute(statement).close())
 
     async def set_status(self, game_id: int, **values: Any) -> None:
         if "head" in values and values["head"] is not None:
             values["head"] = json.dumps(values["head"])
-        async with self.engine.begin() as conn:
-            await conn.execute(update(games).where(games.c.id == game_id).values(**values))
+        statement = update(games).where(games.c.id == game_id).values(**values)
+        await self.writer.run(lambda conn: conn.execute(statement).close())
 
     async def load_games(self, statuses: tuple[str, ...]) -> list[tuple[GameRow, list[SeatRow]]]:
         async with self.engine.connect() as conn:
@@ -226,11 +236,10 @@ class Storage:
 
     # ------------------------------------------------------------ the log
     async def append_action(self, game_id: int, n: int, seat: int, action: dict[str, Any]) -> None:
-        """Commit one act; the primary key (game, n) refuses a second writer's act number."""
-        async with self.engine.begin() as conn:
-            await conn.execute(
-                insert(actions).values(game_id=game_id, n=n, seat=seat, action=json.dumps(action), at=time.time())
-            )
+        """Commit one act (with whatever else is queued); the primary key (game, n) refuses a second
+        writer's act number."""
+        row = {"game_id": game_id, "n": n, "seat": seat, "action": json.dumps(action), "at": time.time()}
+        await self.writer.insert(actions, row)
 
     async def load_actions(self, game_id: int) -> list[tuple[int, dict[str, Any]]]:
         async with self.engine.connect() as conn:
@@ -245,8 +254,7 @@ class Storage:
 
     # ------------------------------------------------------------ chat
     async def add_chat(self, game_id: int, seat: int, name: str, text: str, at: float) -> None:
-        async with self.engine.begin() as conn:
-            await conn.execute(insert(chat).values(game_id=game_id, seat=seat, name=name, text=text, at=at))
+        await self.writer.insert(chat, {"game_id": game_id, "seat": seat, "name": name, "text": text, "at": at})
 
     async def load_chat(self, game_id: int, limit: int = 100) -> list[dict[str, Any]]:
         async with self.engine.connect() as conn:
@@ -259,6 +267,13 @@ class Storage:
                 )
             ).all()
         return [{"seat": r.seat, "name": r.name, "text": r.text, "at": r.at} for r in reversed(rows)]
+
+
+def url_of_file(async_url: str) -> str | None:
+    """The plain (synchronous) URL of a SQLite file database; None for an in-memory one."""
+    plain = "sqlite:" + async_url.split(":", 1)[1]
+    path = plain[len("sqlite:///") :].split("?", 1)[0] if plain.startswith("sqlite:///") else ""
+    return plain if path and path != ":memory:" and "mode=memory" not in plain else None
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

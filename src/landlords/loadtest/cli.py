@@ -1,0 +1,152 @@
+"""``landlords loadtest``: the command line of the load test."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import click
+
+TARGET_MS = 100.0
+
+
+def default_clients() -> int:
+    """Client processes: half the cores (the server has the rest), at least one."""
+    return max(1, (os.cpu_count() or 2) // 2)
+
+
+@click.command()
+@click.option(
+    "--games",
+    "-n",
+    default=200,
+    show_default=True,
+    type=click.IntRange(1, 5000),
+    help="Concurrent 4-seat games (with --ramp: the most to try).",
+)
+@click.option(
+    "--ramp",
+    is_flag=True,
+    help="Run levels of --step, 2x--step, ... games up to --games; stop when p99 passes --target-ms.",
+)
+@click.option("--step", default=50, show_default=True, type=click.IntRange(1, 5000), help="The ramp's step.")
+@click.option(
+    "--target-ms",
+    default=TARGET_MS,
+    show_default=True,
+    type=click.FloatRange(min=0, min_open=True),
+    help="The p99 act round trip a level must keep.",
+)
+@click.option(
+    "--think",
+    default=0.5,
+    show_default=True,
+    type=click.FloatRange(min=0),
+    help="Mean seconds a seat's bot thinks before each act (uniform, 0.5x to 1.5x).",
+)
+@click.option(
+    "--warmup",
+    default=5.0,
+    show_default=True,
+    type=click.FloatRange(min=0),
+    help="Seconds of play before the measuring starts.",
+)
+@click.option(
+    "--duration",
+    default=20.0,
+    show_default=True,
+    type=click.FloatRange(min=0.1),
+    help="Seconds of play measured per level.",
+)
+@click.option(
+    "--clients",
+    default=None,
+    type=click.IntRange(1, 64),
+    help="Client processes playing the seats (default: half the cores, at least 1).",
+)
+@click.option(
+    "--db",
+    default=None,
+    help="The server's database: a fresh SQLite file per level (default), or postgresql://USER:PW@HOST/DB "
+    "(a scratch database is created on that server per level and dropped after).",
+)
+@click.option("--url", default=None, help="Load a running server at this URL instead (no memory or CPU figures).")
+@click.option("--ruleset", default="hasbro-ru", show_default=True, help="The games' ruleset.")
+@click.option("--seed", default=1, show_default=True, type=int, help="Seeds the bots' choices.")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def loadtest(games, ramp, step, target_ms, think, warmup, duration, clients, db, url, ruleset, seed, as_json):
+    """N concurrent 4-seat games, every seat a bot client over its own WebSocket, against one server
+    process: act round trip (act -> ack) p50/p95/p99, acts per second, server memory per game, and
+    with --ramp the number of games at which p99 passes the target."""
+    from ..engine.errors import ConfigError
+    from ..rules import get_ruleset
+    from ..server.cli import need_server_extra
+
+    need_server_extra()
+    from . import run
+    from .figures import COLUMNS, passed_at, show, summary
+
+    try:
+        get_ruleset(ruleset)
+    except ConfigError as exc:
+        raise click.UsageError(f"--ruleset: {exc}") from None
+    if url is not None and db is not None:
+        raise click.UsageError("--db and --url exclude each other: a running server has its own database")
+    if db is not None and not db.startswith(("sqlite:///", "postgresql://", "postgres://")):
+        raise click.UsageError(f"--db must be a sqlite:/// or postgresql:// URL, not {db.split(':', 1)[0]!r}")
+    levels_wanted = list(range(step, games + 1, step)) if ramp else [games]
+    if ramp and (not levels_wanted or levels_wanted[-1] != games):
+        levels_wanted.append(games)
+    options = run.Options(
+        games=levels_wanted,
+        clients=clients or default_clients(),
+        think=think,
+        warmup=warmup,
+        duration=duration,
+        db=db,
+        url=url,
+        seed=seed,
+        ruleset=ruleset,
+    )
+
+    def say(text: str) -> None:
+        click.echo(text, err=True)
+
+    levels = []
+    for n in levels_wanted:
+        try:
+            level = run.run_level(options, n, say)
+        except run.LoadTestError as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(1)
+        levels.append(level)
+        say(f"{n} games: p99 {show(level.p99_ms)} ms, {level.acts_per_second} acts/s")
+        if ramp and passed_at(levels, target_ms) is not None:
+            break
+    report = summary(levels, target_ms, ramp)
+    if as_json:
+        click.echo(json.dumps(report, indent=2))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    first = levels[0]
+    title = (
+        f"landlords loadtest: {first.db}, {first.clients} client process(es), think {think:g} s, "
+        f"{first.seconds:g} s measured per level"
+    )
+    table = Table(title=title)
+    for header, _ in COLUMNS:
+        table.add_column(header, justify="right")
+    for level in levels:
+        table.add_row(*(show(getattr(level, key)) for _, key in COLUMNS))
+    console = Console()
+    console.print(table)
+    if ramp:
+        at = report["p99_passes_target_at"]
+        best = report["most_games_within_target"]
+        if at is None:
+            console.print(f"p99 stayed within {target_ms:g} ms up to {levels[-1].games} games")
+        else:
+            console.print(f"p99 passes {target_ms:g} ms at {at} games (most within it: {show(best)})")

@@ -1,0 +1,182 @@
+"""The client side of the load test: a process that creates its share of the games through the lobby
+and plays every seat of them over its own WebSocket, as a person's client would.
+
+Each seat's bot waits for a view in which it has answers to give (``you.acts`` marked ``answer``),
+thinks for a random pause around ``think`` seconds, sends one of them (chosen at random, seeded) and
+times the round trip to its ``ack``. A finished game is replaced by a new one, so the number of games
+in play stays the same.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import resource
+import time
+from dataclasses import dataclass
+from multiprocessing.connection import Connection as Pipe
+from typing import Any
+
+import httpx
+
+from ..client import Seat, ServerError
+from .figures import ClientFigures
+
+SEATS = 4
+CONNECTS_AT_ONCE = 32  # lobby requests and WebSocket handshakes in flight per client process
+
+
+@dataclass
+class Plan:
+    """One client process's share of a level."""
+
+    url: str
+    games: int
+    think: float
+    seed: int
+    ruleset: str = "hasbro-ru"
+
+
+@dataclass
+class Window:
+    """The measuring window, on this process's ``time.perf_counter``."""
+
+    start: float
+    end: float
+
+    def holds(self, t: float) -> bool:
+        return self.start <= t < self.end
+
+
+class Players:
+    """The games of one client process."""
+
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        self.rng = random.Random(plan.seed)
+        self.figures = ClientFigures()
+        self.gate = asyncio.Semaphore(CONNECTS_AT_ONCE)
+        self.http = httpx.AsyncClient(base_url=plan.url.rstrip("/"), timeout=60)
+        self.window = Window(float("inf"), float("inf"))
+        self.acted: dict[int, int] = {}  # acknowledged acts in the window, per table
+
+    async def lobby(self, path: str, **body: Any) -> dict[str, Any]:
+        async with self.gate:
+            r = await self.http.post("/api" + path, json=body)
+        if r.status_code >= 400:
+            raise ServerError(r.status_code, r.text)
+        return r.json()
+
+    async def new_game(self, n: int) -> list[Seat]:
+        """A game of four people (this process's bots), each seat connected."""
+        created = await self.lobby(
+            "/games",
+            ruleset=self.plan.ruleset,
+            seats=[{"kind": "person"}] * SEATS,
+            name="P1",
+            private=True,
+            auto_claim_people=True,
+        )
+        code, tokens = created["code"], [created["token"]]
+        for i in range(2, SEATS + 1):
+            tokens.append((await self.lobby(f"/games/{code}/join", name=f"P{i}"))["token"])
+        seats = []
+        for token in tokens:
+            async with self.gate:
+                seats.append(await Seat.connect(self.plan.url, code, token))
+        self.figures.games_started += 1
+        return seats
+
+    async def play_seat(self, seat: Seat, rng: random.Random, table: int) -> None:
+        """Answer this seat's decisions until the game is over."""
+        acted = -1
+        while True:
+            view = seat.view
+            if view.get("state", {}).get("over"):
+                return
+            answers = [a["action"] for a in seat.acts if a["answer"]]
+            if not answers or view["version"] <= acted:
+                seen = view["version"]
+                try:
+                    await seat.wait_for(lambda v, seen=seen: v["version"] > seen, timeout=60)
+                except TimeoutError:
+                    self.figures.errors += 1
+                    return
+                continue
+            await asyncio.sleep(self.plan.think * rng.uniform(0.5, 1.5))
+            if seat.version != view["version"]:
+                continue  # the game moved meanwhile (a timer, another seat): look again
+            action = rng.choice(answers)
+            sent = time.perf_counter()
+            try:
+                reply = await seat.act(action, version=view["version"])
+            except (TimeoutError, ConnectionError):
+                reply = {"type": "error"}
+            took = time.perf_counter() - sent
+            acted = view["version"]
+            if self.window.holds(sent):
+                if reply["type"] == "ack":
+                    self.figures.latencies.append(took)
+                    self.acted[table] = self.acted.get(table, 0) + 1
+                elif reply["type"] == "refused":
+                    self.figures.refused += 1
+                else:
+                    self.figures.errors += 1
+            if reply["type"] == "error":
+                return
+
+    async def play_table(self, n: int, seats: list[Seat], stop: asyncio.Event) -> None:
+        """Play a game to its end, then the next, until told to stop."""
+        while not stop.is_set():
+            rng = random.Random(self.rng.random())
+            try:
+                await asyncio.gather(*(self.play_seat(s, random.Random(rng.random()), n) for s in seats))
+                over = bool(seats[0].view.get("state", {}).get("over"))
+            finally:
+                for s in seats:
+                    await s.close()
+            if not over:
+                return  # an error ended it
+            self.figures.games_finished += 1
+            seats = await self.new_game(n)
+
+
+async def run(plan: Plan, pipe: Pipe) -> None:
+    players = Players(plan)
+    try:
+        tables = await asyncio.gather(*(players.new_game(n) for n in range(plan.games)))
+    except Exception as exc:  # the server refused or went away: the parent says so in one line
+        pipe.send(("failed", f"{type(exc).__name__}: {exc}"))
+        await players.http.aclose()
+        return
+    players.figures.games_started = 0
+    pipe.send(("ready", len(tables)))
+    loop = asyncio.get_running_loop()
+    warmup, duration = await loop.run_in_executor(None, pipe.recv)
+    now = time.perf_counter()
+    players.window = Window(now + warmup, now + warmup + duration)
+    stop = asyncio.Event()
+    tasks = [asyncio.create_task(players.play_table(n, seats, stop)) for n, seats in enumerate(tables)]
+    await asyncio.sleep(warmup)
+    cpu_start = _cpu()
+    await asyncio.sleep(duration)
+    players.figures.cpu_seconds = _cpu() - cpu_start
+    players.figures.tables_moving = len(players.acted)
+    pipe.send(("done", players.figures))
+    stop.set()
+    for t in tasks:
+        t.cancel()
+    with contextlib.suppress(Exception):
+        await asyncio.gather(*tasks, return_exceptions=True)
+    await players.http.aclose()
+
+
+def _cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+def main(plan: Plan, pipe: Pipe) -> None:
+    """A client process's entry point."""
+    asyncio.run(run(plan, pipe))

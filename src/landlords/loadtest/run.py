@@ -1,0 +1,225 @@
+"""Running a load test: the server process, the client processes, the levels of a ramp."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+from . import players
+from .figures import ClientFigures, Level
+
+READY_TIMEOUT = 900.0  # seconds for a level's games to be created and connected
+
+
+class LoadTestError(Exception):
+    """A level could not run (the server did not start, refused the games, a client process died)."""
+
+
+@dataclass
+class Options:
+    games: list[int]
+    clients: int
+    think: float
+    warmup: float
+    duration: float
+    db: str | None
+    url: str | None
+    seed: int
+    ruleset: str = "hasbro-ru"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def load_average() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "-"
+
+
+class ServerProcess:
+    """``landlords serve`` in a process of its own, on a free loopback port."""
+
+    def __init__(self, db_url: str, log_path: Path) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = log_path
+        self.log = open(log_path, "w")  # noqa: SIM115 - closed in stop()
+        command = [sys.executable, "-m", "landlords.cli.main", "serve", "--port", str(self.port)]
+        command += ["--db", db_url, "--log-level", "warning"]
+        self.proc = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+
+    def wait_up(self, timeout: float = 60.0) -> None:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if self.proc.poll() is not None:
+                raise LoadTestError(f"the server exited at start-up: {self.last_log_line()}")
+            try:
+                if httpx.get(self.url + "/api/health", timeout=2).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise LoadTestError(f"the server did not answer within {timeout:.0f} s: {self.last_log_line()}")
+
+    def last_log_line(self) -> str:
+        self.log.flush()
+        lines = [line for line in self.log_path.read_text(errors="replace").splitlines() if line.strip()]
+        return lines[-1] if lines else "(no output)"
+
+    def rss(self) -> int | None:
+        """Resident memory in bytes (Linux's /proc; None elsewhere)."""
+        try:
+            for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) * 1024
+        except OSError:
+            return None
+        return None
+
+    def cpu_seconds(self) -> float | None:
+        try:
+            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.log.close()
+
+
+@contextmanager
+def scratch_database(db: str | None, folder: Path) -> Iterator[str]:
+    """A database of the level's own: a new SQLite file, or a new database on the PostgreSQL server
+    of ``db`` (created with the URL's user, dropped afterwards), so no level sees another's games."""
+    if db is None or db.startswith("sqlite"):
+        path = folder / f"load-{secrets.token_hex(4)}.db" if db is None else None
+        yield f"sqlite:///{path}" if path is not None else db
+        return
+    if not db.startswith(("postgresql://", "postgres://")):
+        raise LoadTestError(f"--db must be a sqlite:/// or postgresql:// URL, not {db.split(':', 1)[0]!r}")
+    from sqlalchemy.engine import make_url
+
+    base = make_url(db)
+    name = f"landlords_load_{secrets.token_hex(4)}"
+    _pg_admin(db, f'CREATE DATABASE "{name}"')
+    try:
+        yield base.set(database=name).render_as_string(hide_password=False)
+    finally:
+        _pg_admin(db, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def _pg_admin(url: str, sql: str) -> None:
+    import asyncpg
+
+    async def go() -> None:
+        conn = await asyncpg.connect(url.replace("postgres://", "postgresql://", 1))
+        try:
+            await conn.execute(sql)
+        finally:
+            await conn.close()
+
+    try:
+        asyncio.run(go())
+    except (OSError, asyncpg.PostgresError) as exc:
+        raise LoadTestError(f"PostgreSQL at --db: {sql.split(' ')[0].lower()} a scratch database: {exc}") from None
+
+
+def run_level(options: Options, games: int, say: Callable[[str], None]) -> Level:
+    with tempfile.TemporaryDirectory(prefix="landlords-load-") as tmp:
+        if options.url is not None:
+            return _measure(options, games, options.url, None, "running server", say)
+        with scratch_database(options.db, Path(tmp)) as db_url:
+            server = ServerProcess(db_url, Path(tmp) / "server.log")
+            try:
+                server.wait_up()
+                # one game in the lobby first: the editions and rules are loaded before the baseline
+                httpx.post(server.url + "/api/games", json={"private": True}, timeout=30).raise_for_status()
+                kind = "PostgreSQL" if db_url.startswith("postgresql") else "SQLite"
+                return _measure(options, games, server.url, server, kind, say)
+            finally:
+                server.stop()
+
+
+def _measure(
+    options: Options, games: int, url: str, server: ServerProcess | None, db: str, say: Callable[[str], None]
+) -> Level:
+    base_rss = server.rss() if server is not None else None
+    ctx = multiprocessing.get_context("spawn")
+    n_clients = max(1, min(options.clients, games))
+    shares = [games // n_clients + (1 if i < games % n_clients else 0) for i in range(n_clients)]
+    procs, pipes = [], []
+    for i, share in enumerate(shares):
+        parent, child = ctx.Pipe()
+        plan = players.Plan(url, share, options.think, options.seed * 1000 + i, options.ruleset)
+        proc = ctx.Process(target=players.main, args=(plan, child), daemon=True)
+        proc.start()
+        child.close()  # the parent's copy: a client process that dies closes the pipe for good
+        procs.append(proc)
+        pipes.append(parent)
+    try:
+        say(f"{games} games: creating and connecting them ({n_clients} client processes)")
+        for pipe in pipes:
+            kind, value = _receive(pipe, READY_TIMEOUT)
+            if kind != "ready":
+                raise LoadTestError(f"a client process could not set up its games: {value}")
+        say(f"{games} games: playing ({options.warmup:g} s warm-up, {options.duration:g} s measured)")
+        for pipe in pipes:
+            pipe.send((options.warmup, options.duration))
+        time.sleep(options.warmup)
+        cpu_start = server.cpu_seconds() if server is not None else None
+        started = time.perf_counter()
+        parts: list[ClientFigures] = []
+        for pipe in pipes:
+            kind, value = _receive(pipe, options.duration + 120)
+            if kind != "done":
+                raise LoadTestError(f"a client process failed: {value}")
+            parts.append(value)
+        seconds = options.duration
+        server_cpu = None
+        rss = None
+        if server is not None and cpu_start is not None:
+            cpu_end = server.cpu_seconds()
+            if cpu_end is not None:
+                server_cpu = (cpu_end - cpu_start) / (time.perf_counter() - started)
+            end_rss = server.rss()
+            rss = (base_rss, end_rss) if base_rss is not None and end_rss is not None else None
+        return Level.merge(games, seconds, options.think, db, parts, rss, server_cpu, load_average())
+    finally:
+        for proc in procs:
+            proc.join(timeout=15)
+            if proc.is_alive():
+                proc.terminate()
+                proc.join()
+
+
+def _receive(pipe, timeout: float):
+    if not pipe.poll(timeout):
+        raise LoadTestError(f"a client process said nothing for {timeout:.0f} s")
+    try:
+        return pipe.recv()
+    except EOFError:
+        raise LoadTestError("a client process died (see its traceback above)") from None
