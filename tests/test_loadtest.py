@@ -34,13 +34,13 @@ def test_a_tiny_load_test_reports_sane_figures():
     assert 0 < level["p50_ms"] <= level["p95_ms"] <= level["p99_ms"] <= level["max_ms"]
     # the server process was measured: its memory and CPU
     assert level["server_rss_mb"] > 10 and level["server_mb_per_game"] > 0
-    assert level["server_cpu"] > 0 and level["server_ms_per_act"] > 0
+    assert level["server_cpu"] > 0 and level["server_ms_per_act"] > 0 and level["server_cpu_wait"] >= 0
     assert level["load"]
 
 
 def level(games: int, p99: float | None, errors: int = 0) -> Level:
     part = ClientFigures(latencies=[] if p99 is None else [p99 / 1000], errors=errors, tables_moving=games)
-    return Level.merge(games, 10.0, 0.5, "SQLite", [part], None, None, "0.00 0.00 0.00")
+    return Level.merge(games, 10.0, 0.5, "SQLite", [part], None, None, None, "0.00 0.00 0.00")
 
 
 def test_the_ramp_names_the_first_level_over_the_target():

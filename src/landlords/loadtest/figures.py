@@ -52,6 +52,9 @@ class Level:
     server_mb_per_game: float | None
     server_cpu: float | None  # share of one core the server used in the window
     server_ms_per_act: float | None  # the server's CPU time per acknowledged act (whatever the load)
+    # the share of the time the server was ready to run but waited for a CPU that other processes had:
+    # high on a busy machine, where latency says more about the machine than about the server
+    server_cpu_wait: float | None
     client_cpu: float  # the busiest client process's share of one core
     load: str  # the machine's load averages at the end (`uptime`): the machine is shared
 
@@ -65,6 +68,7 @@ class Level:
         parts: list[ClientFigures],
         rss: tuple[int, int] | None,
         server_cpu: float | None,
+        server_wait: float | None,
         load: str,
     ) -> Level:
         latencies = sorted(x for p in parts for x in p.latencies)
@@ -96,6 +100,7 @@ class Level:
             server_ms_per_act=None
             if server_cpu is None or not latencies
             else round(server_cpu * seconds / len(latencies) * 1000, 2),
+            server_cpu_wait=None if server_wait is None else round(server_wait, 2),
             client_cpu=round(max((p.cpu_seconds for p in parts), default=0.0) / seconds, 2) if seconds else 0.0,
             load=load,
         )
@@ -116,6 +121,7 @@ COLUMNS = (
     ("MB/game", "server_mb_per_game"),
     ("server CPU", "server_cpu"),
     ("CPU ms/act", "server_ms_per_act"),
+    ("CPU wait", "server_cpu_wait"),
     ("client CPU", "client_cpu"),
 )
 

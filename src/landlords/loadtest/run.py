@@ -101,6 +101,14 @@ class ServerProcess:
             return None
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
+    def cpu_wait_seconds(self) -> float | None:
+        """Seconds the server's event loop thread was ready to run but waited for a CPU (Linux's
+        schedstat): the share of the machine that other processes took from it."""
+        try:
+            return int(Path(f"/proc/{self.proc.pid}/schedstat").read_text().split()[1]) / 1e9
+        except (OSError, IndexError, ValueError):
+            return None
+
     def stop(self) -> None:
         self.proc.terminate()
         try:
@@ -191,6 +199,7 @@ def _measure(
             pipe.send((options.warmup, options.duration))
         time.sleep(options.warmup)
         cpu_start = server.cpu_seconds() if server is not None else None
+        wait_start = server.cpu_wait_seconds() if server is not None else None
         started = time.perf_counter()
         parts: list[ClientFigures] = []
         for pipe in pipes:
@@ -199,15 +208,19 @@ def _measure(
                 raise LoadTestError(f"a client process failed: {value}")
             parts.append(value)
         seconds = options.duration
-        server_cpu = None
+        server_cpu = server_wait = None
         rss = None
+        elapsed = time.perf_counter() - started
         if server is not None and cpu_start is not None:
             cpu_end = server.cpu_seconds()
             if cpu_end is not None:
-                server_cpu = (cpu_end - cpu_start) / (time.perf_counter() - started)
+                server_cpu = (cpu_end - cpu_start) / elapsed
+            wait_end = server.cpu_wait_seconds()
+            if wait_start is not None and wait_end is not None:
+                server_wait = (wait_end - wait_start) / elapsed
             end_rss = server.rss()
             rss = (base_rss, end_rss) if base_rss is not None and end_rss is not None else None
-        return Level.merge(games, seconds, options.think, db, parts, rss, server_cpu, load_average())
+        return Level.merge(games, seconds, options.think, db, parts, rss, server_cpu, server_wait, load_average())
     finally:
         for proc in procs:
             proc.join(timeout=15)

@@ -45,17 +45,20 @@ def square_name(game: Game, sq: int, lang: str | None = None) -> str:
 
 
 _SPEAKERS: dict[tuple[int, str], tuple[Game, tuple[str, ...], Speaker]] = {}
+SPEAKERS_KEPT = 1024  # a server labels hundreds of games at once: each keeps its words while it plays
 
 
 def speaker(game: Game, lang: str) -> Speaker:
     """The game's words in ``lang``, made once per game (the names' grammar is guessed once); kept
-    here, not on the game, whose every attribute is part of its position."""
+    here, not on the game, whose every attribute is part of its position. The oldest are dropped
+    first when too many games are kept."""
     key = (id(game), lang)
     entry = _SPEAKERS.get(key)
     names = tuple(game.names)
     if entry is None or entry[0] is not game or entry[1] != names:
-        if len(_SPEAKERS) > 16:
-            _SPEAKERS.clear()
+        _SPEAKERS.pop(key, None)
+        while len(_SPEAKERS) >= SPEAKERS_KEPT:
+            del _SPEAKERS[next(iter(_SPEAKERS))]
         entry = (game, names, Speaker(game, lang))
         _SPEAKERS[key] = entry
     return entry[2]

@@ -161,6 +161,16 @@ class Table:
         self.version = len(game.actions) + (1 if game.finished_by else 0)
         self.time_used = [0.0] * game.n
         self.started_at = self.server.clock.now()
+        rules = game.rules
+        self.timed = any(
+            v is not None
+            for v in (
+                rules.time_limit_minutes,
+                rules.player_time_minutes,
+                rules.decision_seconds,
+                self.settings.get("decision_seconds"),
+            )
+        )
         self.decision_key = None
         self._track_decision()
         seed = self.row.seed
@@ -261,6 +271,7 @@ class Table:
         self._track_decision()
 
     _pending_events: list = []
+    timed = False  # a clock may end a decision or the game (set at the start)
     committing = False  # an act is applied in memory and its row not yet committed: no views now
 
     # ------------------------------------------------------------ clocks
@@ -283,6 +294,8 @@ class Table:
         game = self.game
         if game is None or game.over:
             return None
+        if not self.timed and (game.decision is None or game.decision.deadline is None):
+            return None  # no clock in this game (most of them): the timer's every look is cheap
         out: list[tuple[float, str]] = []
         limit = game.rules.time_limit_minutes
         if limit is not None:

@@ -11,8 +11,9 @@ from typing import Any
 
 from ..engine.actions import Action
 from ..engine.game import Game
-from ..play.labels import action_label, decision_title
+from ..play.labels import action_label, decision_title, speaker
 from ..render.text import describe
+
 
 def public_state(game: Game) -> dict[str, Any]:
     """The public position, field by field (a whitelist: the engine's own snapshot carries the deck
@@ -57,7 +58,7 @@ def decision_view(game: Game, lang: str, deadline_at: float | None) -> dict[str,
 
 def event_json(game: Game, ev: Any, lang: str) -> dict[str, Any]:
     out = ev.to_json()
-    out["text"] = describe(game, ev, lang)
+    out["text"] = describe(game, ev, lang, speaker(game, lang))  # the game's words, made once per language
     return out
 
 
@@ -82,4 +83,5 @@ def _act(game: Game, seat: int, a: Action, lang: str, answer: bool) -> dict[str,
 
 def log_lines(game: Game, lang: str, start: int = 0) -> list[str]:
     """The game's event log in words."""
-    return [describe(game, ev, lang) for ev in (game.events or [])[start:]]
+    words = speaker(game, lang)
+    return [describe(game, ev, lang, words) for ev in (game.events or [])[start:]]
