@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import textwrap
 
 import click
 
@@ -85,7 +86,7 @@ def loadtest(games, ramp, step, target_ms, think, warmup, duration, clients, db,
 
     need_server_extra()
     from . import run
-    from .figures import COLUMNS, passed_at, show, summary
+    from .figures import LEGEND, passed_at, show, summary, table
 
     try:
         get_ruleset(ruleset)
@@ -128,25 +129,16 @@ def loadtest(games, ramp, step, target_ms, think, warmup, duration, clients, db,
     if as_json:
         click.echo(json.dumps(report, indent=2))
         return
-    from rich.console import Console
-    from rich.table import Table
-
     first = levels[0]
-    title = (
-        f"landlords loadtest: {first.db}, {first.clients} client process(es), think {think:g} s, "
-        f"{first.seconds:g} s measured per level"
-    )
-    table = Table(title=title)
-    for header, _ in COLUMNS:
-        table.add_column(header, justify="right")
-    for level in levels:
-        table.add_row(*(show(getattr(level, key)) for _, key in COLUMNS))
-    console = Console()
-    console.print(table)
+    click.echo(f"{first.db}, {first.clients} client process(es), think {think:g} s, {first.seconds:g} s measured")
+    for line in table(levels):
+        click.echo(line)
+    click.echo(textwrap.fill(LEGEND, 100))
+    click.echo(f"machine load at the end (1, 5, 15 min): {levels[-1].load}")
     if ramp:
         at = report["p99_passes_target_at"]
         best = report["most_games_within_target"]
         if at is None:
-            console.print(f"p99 stayed within {target_ms:g} ms up to {levels[-1].games} games")
+            click.echo(f"p99 stayed within {target_ms:g} ms up to {levels[-1].games} games")
         else:
-            console.print(f"p99 passes {target_ms:g} ms at {at} games (most within it: {show(best)})")
+            click.echo(f"p99 passes {target_ms:g} ms at {at} games (most within it: {show(best)})")

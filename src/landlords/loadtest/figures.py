@@ -109,20 +109,25 @@ class Level:
         return asdict(self)
 
 
-COLUMNS = (
+COLUMNS = (  # (header, field): short, so that the table fits 80 columns; LEGEND says what they are
     ("games", "games"),
     ("acts/s", "acts_per_second"),
-    ("p50 ms", "p50_ms"),
-    ("p95 ms", "p95_ms"),
-    ("p99 ms", "p99_ms"),
-    ("max ms", "max_ms"),
+    ("p50", "p50_ms"),
+    ("p95", "p95_ms"),
+    ("p99", "p99_ms"),
+    ("max", "max_ms"),
     ("refused", "refused"),
     ("errors", "errors"),
     ("MB/game", "server_mb_per_game"),
-    ("server CPU", "server_cpu"),
-    ("CPU ms/act", "server_ms_per_act"),
-    ("CPU wait", "server_cpu_wait"),
-    ("client CPU", "client_cpu"),
+    ("CPU", "server_cpu"),
+    ("ms/act", "server_ms_per_act"),
+    ("wait", "server_cpu_wait"),
+    ("clients", "client_cpu"),
+)
+LEGEND = (
+    "p50..max: act -> ack round trip in ms; MB/game: the server's resident memory per game; "
+    "CPU: the server's share of one core; ms/act: its CPU time per act; wait: the share of the time "
+    "it was ready to run but had no CPU (a busy machine); clients: the busiest client process's share of a core"
 )
 
 
@@ -143,5 +148,21 @@ def summary(levels: list[Level], target_ms: float, ramp: bool) -> dict[str, Any]
     return out
 
 
+def table(levels: list[Level]) -> list[str]:
+    """The levels as lines of a plain text table, right-aligned (it fits 80 columns)."""
+    rows = [[header for header, _ in COLUMNS]]
+    rows += [[show(getattr(level, key)) for _, key in COLUMNS] for level in levels]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(COLUMNS))]
+    lines = [" ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True)) for row in rows]
+    lines.insert(1, "-" * len(lines[0]))
+    return lines
+
+
 def show(value: Any) -> str:
-    return "-" if value is None else str(value)
+    """A figure for the table: at most about five characters."""
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        size = abs(value)
+        return f"{value:.0f}" if size >= 100 else f"{value:.1f}" if size >= 10 else f"{value:.2f}"
+    return str(value)
