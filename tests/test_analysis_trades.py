@@ -288,6 +288,10 @@ def test_analyse_a_trade_from_a_position_file(tmp_path):
         ([LONE, "--trade", "Ann sells"], "a trade reads"),
         (["classic-us hasbro-ru | Ann -5 @0 | Bob 100 @0 | turn=0"], "negative cash"),
         (["classic-us hasbro-ru | Ann 5 @0"], "notation"),
+        (
+            ["classic-us hasbro-ru advice=false | Ann 5 @0 | Bob 5 @0 | turn=0"],
+            "without advice (rule advice=false)",
+        ),
     ],
 )
 def test_analyse_refuses_bad_input_in_one_line(tmp_path, args, words):

@@ -265,7 +265,7 @@ def validate(data: Any, source: str = "record") -> None:
         if (
             not isinstance(value, str | int | bool)
             and value is not None
-            or (isinstance(value, int) and not _is_int(value))
+            or (isinstance(value, int) and not isinstance(value, bool) and not _is_int(value))
         ):
             raise bad(f"rules.{key}", f"must be text, a number or true/false, got {_kind(value)}")
     try:

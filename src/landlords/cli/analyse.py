@@ -218,6 +218,7 @@ def analyse(
 ) -> None:
     """Win chances from POSITION (a position file, a saved game, or notation): continuations played
     by bots, each seat's chance with a 95% interval; with --trade, what the trade changes."""
+    from ..analysis.advice import check_allowed
     from ..analysis.chances import check_numbers, seat_bots, win_chances
     from ..analysis.trade_terms import parse_offer
     from ..analysis.trades import evaluate_trade
@@ -226,6 +227,8 @@ def analyse(
     try:
         p = parse_precision(precision)
         game = read_game(position)
+        if not game.over:
+            check_allowed(game)  # the table agreed to play without advice: not while the game goes on
         n_workers = workers if workers is not None else _cpus()
         # every mistake is found before the bar starts
         check_numbers(games, p, max_turns)

@@ -280,6 +280,14 @@ class Ruleset:
         None, "agreed game length; then the richest player wins (REC H-20)", "000:7"
     )
 
+    # --- the table (read by front ends; no effect on play)
+    advice: bool = opt(
+        True,
+        "players may ask the program for win chances and what an offer changes during the game ('?' in "
+        "landlords play, the server's advice request); off: the table agreed to play without advice",
+        "",
+    )
+
     # --- P. end
     turn_limit: int | None = opt(
         None, "rounds after which the richest player wins (None = play to the last player)", "000:7"

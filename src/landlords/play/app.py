@@ -31,6 +31,7 @@ from ..engine.errors import ConfigError, IllegalAction
 from ..engine.game import Game
 from ..i18n import reason
 from . import view
+from .advice import TableAdvice
 from .auctions import Auctions
 from .base import Quit
 from .clocks import Clocks
@@ -84,6 +85,7 @@ class PlayApp(Saving, Screens, Clocks, Auctions, Prompts, Trades):
         self.decision_key: tuple | None = None
         self.decision_started = 0.0
         self.extras = Extras(self)  # cards, stakes, plans, confirmations (issue 13)
+        self.advice = TableAdvice(self)  # `?`: win chances and offers, in the background (issue 19)
 
     # ------------------------------------------------------------ the loop
     def run(self) -> int:
@@ -95,6 +97,7 @@ class PlayApp(Saving, Screens, Clocks, Auctions, Prompts, Trades):
             self.autosave()
         try:
             while not game.over:
+                self.advice.poll()
                 if self.time_is_up():
                     game.finish_by_net_worth("time_limit")
                     self.autosave()
@@ -106,10 +109,12 @@ class PlayApp(Saving, Screens, Clocks, Auctions, Prompts, Trades):
                 else:
                     self.person_move(d)
         except (Quit, KeyboardInterrupt, EOFError):
+            self.advice.close()
             self.autosave()
             self.term.print()
             self.term.print(self.t("ui.bye", command=self.resume_command()))
             return 0
+        self.advice.close()
         self.finale()
         return 0
 

@@ -15,6 +15,7 @@ from .labels import action_label, money
 from .terminal import Terminal
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .advice import TableAdvice
     from .extras import Extras
 
 
@@ -35,6 +36,7 @@ class AppParts:
     bots: list[Any]
     seats: list[records.Seat]
     extras: Extras
+    advice: TableAdvice
 
     def t(self, key: str, **params: Any) -> str:
         return tr(self.lang, key, **params)

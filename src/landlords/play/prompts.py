@@ -49,7 +49,7 @@ class Prompts(AppParts):
         words = (
             [str(i) for i in range(1, len(entries) + 1)]
             + list(menu.groups)
-            + ["t", "o", "v", "l", "w", "q", "h", "p", "g", "r"]
+            + ["t", "o", "v", "l", "w", "q", "h", "p", "g", "r", "?"]
         )
         while True:
             answer = self.term.ask(self.game.names[seat], words)
@@ -101,7 +101,12 @@ class Prompts(AppParts):
             elif main and low == "r":
                 self.extras.raise_command(seat)
                 return None
-            elif low in ("h", "help", "?"):
+            elif low == "?":
+                self.advice.ask()  # worked out in the background: the question is asked again at once
+                if main:
+                    return None
+                continue
+            elif low in ("h", "help"):
                 self.show_help()
                 if main:
                     return None

@@ -59,6 +59,7 @@ class Screens(AppParts):
             "help_card",
             "help_group",
             "help_raise",
+            "help_advice",
             "help_save",
             "help_quit",
         ):
