@@ -19,7 +19,7 @@ from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
 
 from .. import web
 from ..i18n import LANGUAGES
-from . import lobby
+from . import advice, lobby
 from .clock import Clock
 from .connection import Connection
 from .protocol import FLOOD_CLOSE_AFTER, PROTOCOL_VERSION, ProtocolError, RateLimit, parse
@@ -120,6 +120,7 @@ def create_app(
         try:
             yield
         finally:
+            advice.shutdown(app)
             await server.close()
 
     app = FastAPI(
@@ -131,6 +132,7 @@ def create_app(
     )
     app.state.server = server
     app.include_router(lobby.router)
+    app.include_router(advice.router)  # issue 19: the optional advice request
     web.install(app)  # the pages: lobby at /, tables at /g/CODE
 
     @app.get("/api/health", summary="The server is up; its protocol version")
