@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import random
 import resource
 import time
@@ -178,5 +179,9 @@ def _cpu() -> float:
 
 
 def main(plan: Plan, pipe: Pipe) -> None:
-    """A client process's entry point."""
+    """A client process's entry point. It takes a session of its own, like the server: where the
+    kernel shares the CPU between sessions (Linux's autogroups), the clients then never eat into
+    the server's share."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.setsid()
     asyncio.run(run(plan, pipe))

@@ -64,7 +64,11 @@ class ServerProcess:
         self.log = open(log_path, "w")  # noqa: SIM115 - closed in stop()
         command = [sys.executable, "-m", "landlords.cli.main", "serve", "--port", str(self.port)]
         command += ["--db", db_url, "--log-level", "warning"]
-        self.proc = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        # a session of its own: where the kernel shares the CPU between sessions (Linux's autogroups),
+        # the server then gets its own share, not one shared with the client processes
+        self.proc = subprocess.Popen(
+            command, stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True
+        )
 
     def wait_up(self, timeout: float = 60.0) -> None:
         end = time.monotonic() + timeout
