@@ -38,7 +38,9 @@ class Player:
 
     opened: list[Player] = []  # closed by the fixtures, also when a test fails
 
-    def __init__(self, client: TestClient, code: str, token: str | None, lang: str = "en") -> None:
+    def __init__(
+        self, client: TestClient, code: str, token: str | None, lang: str = "en", position: bool = False
+    ) -> None:
         Player.opened.append(self)
         self.closed = False
         self.cm = client.websocket_connect(f"/ws/{code}")
@@ -46,7 +48,7 @@ class Player:
         self.messages: list[dict[str, Any]] = []
         self.raw: list[str] = []
         self.view: dict[str, Any] = {}
-        self.send({"type": "hello", "token": token, "lang": lang})
+        self.send({"type": "hello", "token": token, "lang": lang, **({"position": True} if position else {})})
         self.read_until(lambda m: m["type"] == "welcome")
 
     def send(self, msg: dict[str, Any] | str) -> None:

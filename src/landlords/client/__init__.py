@@ -22,10 +22,11 @@ import websockets
 class ServerError(Exception):
     """The lobby refused a request: ``status`` and the server's one-line ``detail``."""
 
-    def __init__(self, status: int, detail: str) -> None:
+    def __init__(self, status: int, detail: str, code: str | None = None) -> None:
         super().__init__(f"{status}: {detail}")
         self.status = status
         self.detail = detail
+        self.code = code  # the protocol's error code, for a refused WebSocket hello
 
 
 class Lobby:
@@ -103,15 +104,28 @@ class Seat:
 
     @classmethod
     async def connect(
-        cls, base_url: str, code: str, token: str | None = None, lang: str = "en", **kwargs: Any
+        cls,
+        base_url: str,
+        code: str,
+        token: str | None = None,
+        lang: str = "en",
+        *,
+        position: bool = False,
+        **kwargs: Any,
     ) -> Seat:
+        """Open the WebSocket and say hello; ``position``: every view also carries the public
+        position (``landlords.from_position`` builds a mirror of the game from it). A refused hello
+        raises :class:`ServerError` with the server's error ``code``."""
         ws = await websockets.connect(ws_url(base_url, code), max_size=2**22, **kwargs)
         seat = cls(ws)
-        await ws.send(json.dumps({"type": "hello", "token": token, "lang": lang, "protocol": 1}))
+        hello: dict[str, Any] = {"type": "hello", "token": token, "lang": lang, "protocol": 1}
+        if position:
+            hello["position"] = True
+        await ws.send(json.dumps(hello))
         first = json.loads(await ws.recv())
         if first.get("type") != "welcome":
             await ws.close()
-            raise ServerError(400, first.get("message", str(first)))
+            raise ServerError(400, first.get("message", str(first)), first.get("code"))
         seat._take(first)
         seat._reader = asyncio.create_task(seat._read())
         return seat
@@ -133,6 +147,11 @@ class Seat:
     @property
     def decision(self) -> dict[str, Any] | None:
         return self.view.get("decision")
+
+    @property
+    def closed(self) -> bool:
+        """The connection ended (the server went away, or :meth:`close`)."""
+        return self._reader is not None and self._reader.done()
 
     def _take(self, msg: dict[str, Any]) -> None:
         if msg.get("type") in ("welcome", "update"):

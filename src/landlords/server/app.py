@@ -214,6 +214,7 @@ async def dispatch(server: Server, conn: Connection, msg: dict[str, Any], code: 
             raise ProtocolError("no_game", f"no game {code!r}")
         lang = msg.get("lang") or "en"
         conn.lang = lang if lang in LANGUAGES else "en"
+        conn.position = msg.get("position") is True
         token = msg.get("token")
         seat = None
         if token:

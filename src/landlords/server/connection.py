@@ -26,6 +26,7 @@ class Connection:
         self.rate = rate
         self.seat: int | None = None
         self.lang = "en"
+        self.position = False  # the client asked for the public position in every view
         self.table: Any = None  # the Table it watches or plays at, after hello
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.writer = asyncio.create_task(self._write())

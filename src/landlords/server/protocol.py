@@ -72,6 +72,7 @@ def parse(text: str | bytes) -> dict[str, Any]:
         _field(msg, "token", (str, type(None)), required=False)
         _field(msg, "lang", str, required=False)
         _field(msg, "protocol", int, required=False)
+        _field(msg, "position", bool, required=False)
     elif kind == "act":
         _field(msg, "action", dict)
         _field(msg, "version", int)

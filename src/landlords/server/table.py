@@ -423,10 +423,10 @@ class Table:
     def view_message(self, conn: Connection, kind: str, events: list | None = None, recent: bool = False) -> str:
         """The message for one client: the shared part (per language, built once per version) and
         the seat's own part (its acts)."""
-        key = (id(events) if not recent else -1, conn.lang)
+        key = (id(events) if not recent else -1, conn.lang, conn.position)
         cached = self._cache.get(key)
         if cached is None or kind == "welcome":
-            shared = self._shared(conn.lang, events, recent)
+            shared = self._shared(conn.lang, events, recent, conn.position)
             cached = (json.dumps(shared, ensure_ascii=False)[1:-1], self.version)
             if kind != "welcome":
                 self._cache[key] = cached
@@ -445,7 +445,7 @@ class Table:
             + "}"
         )
 
-    def _shared(self, lang: str, events: list | None, recent: bool) -> dict[str, Any]:
+    def _shared(self, lang: str, events: list | None, recent: bool, position: bool = False) -> dict[str, Any]:
         game = self.game
         out: dict[str, Any] = {"version": self.version, "game": self.summary()}
         if game is None:
@@ -454,7 +454,10 @@ class Table:
         if recent:
             events = (game.events or [])[-RECENT_EVENTS:]
         out["events"] = [views.event_json(game, ev, lang) for ev in events or []]
+        out["events_from"] = len(game.events or []) - len(events or [])  # the first one's index in the log
         out["state"] = views.public_state(game)
+        if position:
+            out["position"] = views.public_position(game)
         due = self.deadline()
         deadline_at = None
         if due is not None and due[1] == "decision":

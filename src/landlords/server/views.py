@@ -11,6 +11,7 @@ from typing import Any
 
 from ..engine.actions import Action
 from ..engine.game import Game
+from ..engine.state import variant_attributes
 from ..play.labels import action_label, decision_title, speaker
 from ..render.text import describe
 
@@ -43,6 +44,37 @@ def public_state(game: Game) -> dict[str, Any]:
         "end_reason": game.end_reason,
         "over": game.over,
     }
+
+
+# The sections of a position that are public: everything but ``decks`` (the order of the piles) and
+# ``chance`` (the seed, the generator's state, scripted dice and cards).
+PUBLIC_SECTIONS = (
+    "format", "version", "edition", "ruleset", "rules", "players", "lots", "bank", "turn", "stack", "end",
+)  # fmt: skip
+# A variant's own attributes, each read and found public (laps, guilds, dues, lawsuits filed, ...); a
+# variant attribute not listed here never leaves the server, and a test names any new one for review.
+PUBLIC_VARIANT = frozenset(
+    {
+        "bp_built", "bp_card_kind", "bp_company_dice", "bp_due", "bp_final", "bp_intro", "bp_lap",
+        "bp_lap_amount", "bp_laps", "bp_out", "bp_start_phase", "bp_suits",
+        "exchange_steps", "guild", "lap_paid", "lap_steps",
+    }
+)  # fmt: skip
+
+
+def public_position(game: Game) -> dict[str, Any]:
+    """The position without its secrets: ``landlords.from_position`` turns it into a mirror of the
+    game (the piles in their printed order) for a client's screens. Sent to clients that ask for it."""
+    full = game.to_position()
+    out = {k: full[k] for k in PUBLIC_SECTIONS}
+    out["variant"] = {k: v for k, v in full["variant"].items() if k in PUBLIC_VARIANT}
+    out["options"] = full["options"]
+    return out
+
+
+def secret_variant_attributes(game: Game) -> list[str]:
+    """The variant's attributes kept on the server (none so far; a new one shows up here)."""
+    return [a for a in variant_attributes(game) if a not in PUBLIC_VARIANT]
 
 
 def decision_view(game: Game, lang: str, deadline_at: float | None) -> dict[str, Any] | None:
