@@ -396,13 +396,13 @@ class Table:
     async def attach(self, conn: Connection, seat: int | None) -> None:
         conn.seat = seat
         conn.table = self
-        self.watchers.add(conn)
-        if seat is not None:
-            self.seats[seat].connections.add(conn)
         if not self.chat:
             self.chat = await self.server.storage.load_chat(self.row.id)
         async with self.lock:  # never a view of an act still being committed
+            if seat is not None:
+                self.seats[seat].connections.add(conn)
             conn.send(self.view_message(conn, "welcome", recent=True))
+            self.watchers.add(conn)  # only now: no update may reach a client before its welcome
             self.broadcast([], skip=conn)  # the others see the seat connected
 
     def detach(self, conn: Connection) -> None:
