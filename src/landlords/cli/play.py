@@ -19,6 +19,9 @@ from .checks import SEED, check_output_file, fail
 from .positions import game_from_position_file
 
 DEFAULT_BOTS = "advisor,trader,cautious"
+# options that set up a game at this keyboard (a server's game is set up in its lobby)
+LOCAL_OPTIONS = ("edition", "ruleset", "rules", "players", "bots", "seed", "load_file", "position_file",
+                 "save_file", "fast", "dice")  # fmt: skip
 
 
 def parse_dice(text: str, sides: int = 6) -> list[tuple[int, ...]]:
@@ -88,10 +91,53 @@ def seat_names(people: list[str], bots: list[str], lang: str) -> list[str]:
     help="Teaching and testing aid: the first rolls, in order (then the seed's dice). "
     "The turn-order rolls come first.",
 )
+@click.option(
+    "--connect",
+    "connect_url",
+    default=None,
+    metavar="URL",
+    help="Play at a server's table (landlords serve): its address, or the game's link http://HOST:PORT/g/CODE.",
+)
+@click.option("--game", "game_code", default=None, metavar="CODE", help="With --connect: the game's code.")
+@click.option("--name", default=None, help="With --connect: your name at the table (taking a seat).")
+@click.option(
+    "--seat",
+    type=click.IntRange(1, 8),
+    default=None,
+    help="With --connect: the open seat to take (1 is the first).",
+)
+@click.option("--watch", is_flag=True, help="With --connect: watch the game without a seat.")
+@click.pass_context
 def play(
-    edition, ruleset, rules, lang, players, bots, seed, load_file, position_file, save_file, fast, dice
+    ctx,
+    edition,
+    ruleset,
+    rules,
+    lang,
+    players,
+    bots,
+    seed,
+    load_file,
+    position_file,
+    save_file,
+    fast,
+    dice,
+    connect_url,
+    game_code,
+    name,
+    seat,
+    watch,
 ) -> None:
-    """Play in the terminal: people take turns at one keyboard, bots play their seats."""
+    """Play in the terminal: people take turns at one keyboard, bots play their seats; or, with
+    --connect, at a server's table with people in other terminals and browsers."""
+    from ..connect.command import connected_options, play_connected
+
+    local_only = [
+        o for o in LOCAL_OPTIONS if ctx.get_parameter_source(o) is click.core.ParameterSource.COMMANDLINE
+    ]
+    if connect_url is not None:
+        play_connected(connect_url, game_code, name, seat, watch, lang, local_only)
+    connected_options(game_code, name, seat, watch)  # any of them without --connect is a mistake
     from ..play.app import DEFAULT_PACE, PlayApp, default_save_path
 
     try:

@@ -77,6 +77,11 @@ class Lobby:
     def record(self, code: str) -> dict[str, Any]:
         return self._call("GET", f"/games/{code}/record")
 
+    def advice(self, code: str, token: str, games: int | None = None, timeout: float = 300.0) -> dict[str, Any]:
+        """Win chances now, or what the offer waiting changes, for a seat (the server works it out)."""
+        params = {"games": games} if games is not None else {}
+        return self._call("GET", f"/games/{code}/advice", token, params=params, timeout=timeout)
+
     def close(self) -> None:
         self.http.close()
 

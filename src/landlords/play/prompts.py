@@ -25,6 +25,8 @@ class Entry:
 
 
 class Prompts(AppParts):
+    commands_key = "ui.commands"  # the line of commands under the main menu (a server's table has its own)
+
     def menu(self, seat: int, entries: list[Entry], menu: Choices, main: bool) -> Action | None:
         """Show the menu and read until the person picks an action. None: a command was run or the
         person went back; the caller then asks the pending question again."""
@@ -43,7 +45,7 @@ class Prompts(AppParts):
         if line:
             self.term.print(line)
         if main:
-            self.term.print(Text(self.t("ui.commands") + " ·" + self.t("ui.cmd_extras"), style="dim"))
+            self.term.print(Text(self.t(self.commands_key) + " ·" + self.t("ui.cmd_extras"), style="dim"))
         else:
             self.term.print(Text(" 0  " + self.t("ui.back"), style="dim"))
         words = (

@@ -67,14 +67,19 @@ class Screens(AppParts):
         self.extras.rules_summary()
 
     def finale(self) -> None:
-        game = self.game
         self.flush()
         self.show_board()
+        self.standings()
+        self.term.print(self.t("ui.record_saved", path=str(self.save_path)))
+
+    def standings(self) -> None:
+        """The players by result (the bankrupt: the last to go out first) and the winner."""
+        game = self.game
         table = Table(title=Text(self.t("ui.standings")))
         table.add_column("#")
         table.add_column(Text(self.t("ui.player")))
         table.add_column(Text(self.t("ui.worth_column")), justify="right")
-        for i, p in enumerate(game.standings(), 1):  # the bankrupt: the last to go out first
+        for i, p in enumerate(game.standings(), 1):
             worth = self.t("ui.bankrupt") if game.bankrupt[p] else self.money(game.net_worth(p))
             table.add_row(str(i), Text(game.names[p], style=view.seat_style(p)), Text(worth))
         self.term.print(table)
@@ -89,4 +94,3 @@ class Screens(AppParts):
                 style="bold",
             )
         )
-        self.term.print(self.t("ui.record_saved", path=str(self.save_path)))

@@ -169,13 +169,17 @@ def panels(game: Game, lang: str, controllers: list[str | None], width: int = 80
 
 def event_line(game: Game, ev, lang: str) -> Text:
     """An event in words, coloured by the player it is about."""
-    text = describe(game, ev, lang)
     seat = getattr(ev, "seat", getattr(ev, "payer", -1))
-    if ev.KIND == "turn_started":
+    return styled_event(ev.KIND, seat, describe(game, ev, lang), game.n)
+
+
+def styled_event(kind: str, seat: object, text: str, n: int) -> Text:
+    """An event's words (``kind``: its event type) coloured by the seat it is about, of ``n``."""
+    if kind == "turn_started":
         return Text(text, style="bold")
-    if ev.KIND == "game_over":
+    if kind == "game_over":
         return Text(text, style="bold reverse")
-    if isinstance(seat, int) and 0 <= seat < game.n:
+    if isinstance(seat, int) and 0 <= seat < n:
         line = Text("  ")
         line.append(TOKEN, style=seat_style(seat))
         line.append(" " + text)
