@@ -272,3 +272,97 @@ def test_a_dropped_network_is_retried_and_what_happened_meanwhile_is_shown(serve
             bob.child.terminate(force=True)
         proxy.close()
         lobby.close()
+
+
+def test_cash_raised_for_a_debt_with_the_plan_of_the_local_game(server, tmp_path):
+    """Ann trades Bob a lot for nearly all his cash; Bob rolls onto Income Tax and owes more than he
+    has: `r` shows the plan (mortgage Baltic Avenue), and its acts go to the server one by one."""
+    lobby = Lobby(server.base)
+    g = lobby.create(
+        name="Ann",
+        edition="classic-us",
+        seats=[{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "strategy": QUIET_BOT}],
+        bot_pause=0.05,
+        seed=424242,
+        dice=[[1, 2], [1, 3]],
+        first_player=0,
+    )
+    ann = ClientPerson(server.base, g["code"], g["token"])
+    bob = terminal(server, tmp_path, "--game", g["code"], "--name", "Bob")
+    try:
+        bob.expect("You play Bob (seat 2).")
+        ann.wait_for(lambda v: v["game"]["status"] == "playing")
+        ann.act({"type": "roll"})
+        ann.wait_for(ann.decision_is(0, "buy"))
+        ann.act({"type": "buy"})
+        ann.act({"type": "propose_trade", "partner": 1, "give_properties": [3], "take_cash": 1420})
+        bob.expect("Ann offers you a trade.")
+        pick(bob, "Accept")
+        ann.wait_for(lambda v: v["state"]["cash"][1] == 80)
+        ann.act({"type": "end_turn"})
+        bob.expect("Bob, your turn")
+        pick(bob, "Roll the dice")
+        bob.expect("Bob: you owe $100 (tax)")
+        bob.type("r")
+        bob.expect("To have $100:")
+        bob.expect("Mortgage Baltic Avenue")
+        pick(bob, "Yes, do all of it")
+        bob.expect("anything else before you end the turn?")
+        view = ann.wait_for(lambda v: v["decision"]["kind"] == "post_roll")
+        assert view["state"]["mortgaged"][3] and view["state"]["cash"][1] == 80 + 30 - 100
+        bob.type("q")
+        assert bob.finish() == 0
+    finally:
+        ann.close()
+        if bob.child.isalive():
+            bob.child.terminate(force=True)
+        lobby.close()
+
+
+def test_the_end_of_the_game_and_its_record(server, tmp_path):
+    """Bob, with nothing left, owes the tax and declares bankruptcy: Ann wins; the terminal shows the
+    standings and saves the game's record, which `landlords replay` reads."""
+    import re as regex
+    import subprocess
+
+    from connect_helpers import EXE
+
+    lobby = Lobby(server.base)
+    g = lobby.create(
+        name="Ann", edition="classic-us", seats=[{"kind": "person"}, {"kind": "person"}], seed=7,
+        dice=[[1, 2], [1, 3]], first_player=0,
+    )  # fmt: skip
+    ann = ClientPerson(server.base, g["code"], g["token"])
+    bob = terminal(server, tmp_path, "--game", g["code"], "--name", "Bob")
+    try:
+        bob.expect("You play Bob (seat 2).")
+        ann.wait_for(lambda v: v["game"]["status"] == "playing")
+        ann.act({"type": "roll"})
+        ann.wait_for(ann.decision_is(0, "buy"))
+        ann.act({"type": "decline"})
+        bob.expect("Bob: auction of Baltic Avenue")
+        pick(bob, "Pass")
+        ann.wait_for(ann.decision_is(0, "auction"))
+        ann.act({"type": "pass"})  # nobody bids: the bank keeps it
+        ann.wait_for(ann.decision_is(0, "post_roll"))
+        ann.act({"type": "propose_trade", "partner": 1, "take_cash": 1500})
+        bob.expect("Ann offers you a trade.")
+        pick(bob, "Accept")
+        ann.wait_for(lambda v: v["state"]["cash"][1] == 0)
+        ann.act({"type": "end_turn"})
+        pick(bob, "Roll the dice")
+        bob.expect("Bob: you owe $100 (tax)")
+        pick(bob, "Declare bankruptcy")
+        bob.expect("Declare bankruptcy? You leave the game")
+        pick(bob, "yes")
+        bob.expect("Final standings")
+        bob.expect("Ann wins")
+        path = bob.expect(r"The record of the game: (\S+)", literal=False).group(1)
+        assert bob.finish() == 0
+        replay = subprocess.run([str(EXE), "replay", path], capture_output=True, text=True, timeout=60)
+        assert replay.returncode == 0 and regex.search("bankrupt", replay.stdout, regex.I), replay.stderr
+    finally:
+        ann.close()
+        if bob.child.isalive():
+            bob.child.terminate(force=True)
+        lobby.close()
