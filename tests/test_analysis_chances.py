@@ -191,3 +191,21 @@ def test_the_same_position_with_two_seeds_agrees_within_the_intervals():
         d, lo, hi = stats.independent_difference(sa["wins"], a.games, sb["wins"], b.games)
         assert lo <= 0 <= hi, (sa, sb)
         assert sa["ci95"][0] <= sb["ci95"][1] and sb["ci95"][0] <= sa["ci95"][1]
+
+
+@pytest.mark.slow
+def test_the_ray_backend_gives_the_local_result_and_stops_early_too():
+    pytest.importorskip("ray")
+    local = win_chances(equal_start("Ann"), games=300, bots="baseline", seed=8, max_turns=60, precision=0.045)
+    on_ray = win_chances(
+        equal_start("Ann"),
+        games=300,
+        bots="baseline",
+        seed=8,
+        max_turns=60,
+        precision=0.045,
+        workers=2,
+        backend="ray",
+    )
+    assert on_ray.outcomes == local.outcomes and on_ray.backend == "ray"
+    assert local.stopped_early == on_ray.stopped_early

@@ -300,3 +300,22 @@ def test_analyse_refuses_bad_input_in_one_line(tmp_path, args, words):
     assert out.returncode == 2 and out.stdout == b"" and "Traceback" not in err, err
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and words in lines[0], err
+
+
+def test_a_search_that_cannot_tell_prices_apart_gives_the_whole_range(monkeypatch):
+    monkeypatch.setattr(T, "run_jobs", fake_run(10**9, 0.3))  # the cash makes no difference at all
+    game = table()
+    offer = parse_offer(game, "Ann gives 100 + Baltic to Bob")
+    without = [Outcome(i, 0 if i < 0.25 * 200 else 1, 0, 5, "x") for i in range(200)]  # the trade: +5 points
+    fair = T.fair_price(game, offer, without, ("advisor",) * 3, 1, 100, steps=3)
+    assert fair.outside == "always_good" and (fair.low, fair.high) == (-800, 900)
+
+
+def test_the_price_interval_comes_from_the_noise_over_the_slope():
+    points = [
+        {"net_cash": x, "change": -x / 1000, "ci95": [-x / 1000 - 0.02, -x / 1000 + 0.02]} for x in (-500, 0, 500)
+    ]
+    # the slope is -1/1000 a unit of cash; the standard error 0.02/1.96: the margin is 20 units
+    assert round(T.price_margin(points, points[0], points[1]), 6) == 20.0
+    flat = [{**p, "change": 0.0} for p in points]
+    assert T.price_margin(flat, flat[0], flat[1]) == float("inf")

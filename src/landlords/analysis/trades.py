@@ -18,6 +18,7 @@ of prices whose change cannot be told from zero at the evaluated points.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -106,8 +107,8 @@ class FairPrice:
 
     seat: int
     price: int | None  # None: no amount within what the players hold is neutral (see ``outside``)
-    low: int  # prices below ``low`` are significantly good for the proposer (or the search's limit)
-    high: int  # prices above ``high`` are significantly bad for it (or the limit)
+    low: int  # the price's 95% interval (clipped to the search's limits), from the local slope:
+    high: int  # price ± 1.96 x (standard error of the change) / |change per unit of cash|
     outside: str | None  # "always_good" / "always_bad": the change keeps its sign over the whole range
     games_per_step: int
     points: list[dict[str, Any]] = field(default_factory=list)  # every price evaluated, with its change
@@ -180,11 +181,27 @@ def fair_price(
         span = at_lo["change"] - at_hi["change"]
         price = round(lo + (hi - lo) * (at_lo["change"] / span if span else 0.5))
     ordered = sorted(points.values(), key=lambda p: p["net_cash"])
-    good = [p["net_cash"] for p in ordered if p["ci95"][0] > 0]
-    bad = [p["net_cash"] for p in ordered if p["ci95"][1] < 0]
-    low = max(good) if good else ordered[0]["net_cash"]
-    high = min(bad) if bad else ordered[-1]["net_cash"]
+    low, high = ordered[0]["net_cash"], ordered[-1]["net_cash"]  # the search's limits
+    if price is not None:
+        margin = price_margin(ordered, at_lo, at_hi)
+        if math.isfinite(margin):
+            low, high = max(low, math.floor(price - margin)), min(high, math.ceil(price + margin))
     return FairPrice(seat, price, low, high, outside, games, ordered)
+
+
+def price_margin(points: list[dict[str, Any]], a: dict[str, Any], b: dict[str, Any]) -> float:
+    """Half the 95% interval of the neutral price: the change's standard error where the search ended
+    (``a`` and ``b``, the last bracket) over the slope of the change against the cash, fitted by
+    least squares through every price tried (across the whole range the slope is usually flatter than
+    near the price, so the interval errs on the wide side). Infinite when the slope is not negative:
+    the prices tried do not tell cash apart."""
+    xs = [p["net_cash"] for p in points]
+    ys = [p["change"] for p in points]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    sxx = sum((x - mx) ** 2 for x in xs)
+    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sxx if sxx else 0.0
+    se = (half_width(a["ci95"]) + half_width(b["ci95"])) / 2 / stats.Z95
+    return stats.Z95 * se / -slope if slope < 0 else math.inf
 
 
 # ================================================================ the evaluation

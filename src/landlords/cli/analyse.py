@@ -152,6 +152,13 @@ def report_trade(data: dict[str, Any]) -> None:
         def money(net: int) -> str:
             return f"{who} pays {net}" if net >= 0 else f"{who} receives {-net}"
 
+        def span(low: int, high: int) -> str:
+            if high <= 0:
+                return f"{who} receives {-high} to {-low}"
+            if low >= 0:
+                return f"{who} pays {low} to {high}"
+            return f"from {who} receiving {-low} to paying {high}"
+
         if fair["outside"] == "always_bad":
             console.print(Text(f"fair price: none; even receiving all {partner}'s cash leaves {who} worse off"))
         elif fair["outside"] == "always_good":
@@ -159,9 +166,9 @@ def report_trade(data: dict[str, Any]) -> None:
         else:
             console.print(
                 Text(
-                    f"fair price for {who} (its chance unchanged): {money(fair['price'])} in all; "
-                    f"between {money(fair['low'])} and {money(fair['high'])} the change cannot be told from "
-                    f"zero ({n} continuations a price, {len(fair['points'])} prices)"
+                    f"fair price for {who} (its chance unchanged): {money(fair['price'])} in all; 95% interval: "
+                    f"{span(fair['low'], fair['high'])} ({n} continuations at each of "
+                    f"{len(fair['points'])} prices; more with --price-games)"
                 )
             )
 
