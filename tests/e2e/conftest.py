@@ -105,8 +105,10 @@ def server(tmp_path_factory):
     log.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser():
+    """One Chromium for the browser tests, stopped when they end: Playwright's sync API runs an event loop
+    in the main thread while it is open, and tests after these call asyncio.run()."""
     need_browser()
     from playwright.sync_api import sync_playwright
 
