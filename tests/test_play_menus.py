@@ -8,6 +8,7 @@ import random
 import re
 
 import pytest
+from play_helpers import Reader, play
 
 import landlords
 from landlords.bots import make_bot
@@ -79,27 +80,18 @@ def test_businesspoly_offers_no_trade_to_a_debtor():
     pytest.fail("no debt in the sample game")
 
 
-class RandomPerson(ScriptedTerminal):
+class RandomPerson(Reader):
     """A person who types, at random, one of the numbers or letters the menu just showed (never
     a command), and Enter at any other question."""
 
     def __init__(self, seed: int, limit: int) -> None:
-        super().__init__([], width=120)
+        super().__init__(limit)
         self.rng = random.Random(seed)
-        self.mark = 0
-        self.left = limit
 
-    def ask(self, message, words=()):
-        out = self.output()
-        recent, self.mark = out[self.mark :], len(out)
-        self.left -= 1
-        if self.left < 0:
-            raise EOFError
+    def answer(self, recent: str) -> str:
         options = re.findall(r"^\s+(\d+)  ", recent, re.M)
         options += [k for k in re.findall(r"(?:^| ) ([a-z]) \S", recent, re.M) if k not in "tovlwqh"]
-        answer = self.rng.choice(options) if options else ""
-        self.console.file.write(f"{message} › {answer}\n")
-        return answer
+        return self.rng.choice(options) if options else ""
 
 
 @pytest.mark.parametrize("ruleset", RULESET_IDS)
@@ -113,17 +105,10 @@ def test_a_person_choosing_at_random_from_the_menus_is_never_refused(ruleset, tm
     assert tr("en", "ui.refused", reason="") not in out
 
 
-def run(game, controllers, lines, lang="en", tmp=None):
-    term = ScriptedTerminal(lines, width=120)
-    app = PlayApp(game, controllers, lang, tmp / "g.json", pace=0, terminal=term)
-    app.run()
-    return term.output(), app
-
-
 def test_after_a_command_or_going_back_the_question_is_asked_again(tmp_path):
     game = landlords.new_game("classic-us", players=["Ann", "Bob"], seed=1, dice=[(1, 2)], first_player=0)
     # l (log), v (board), h (help), then the trade editor and back, then quit
-    out, _ = run(game, [None, None], ["l", "v", "h", "t", "0", "q"], tmp=tmp_path)
+    out, _ = play(game, [None, None], ["l", "v", "h", "t", "0", "q"], tmp=tmp_path)
     title = tr("en", "decision.pre_roll", player="Ann", round=1)
     assert out.count(title) == 5  # first, then after l, v, h and leaving the trade editor
     assert out.count(" 1  " + tr("en", "action.roll")) == 5

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
+from play_helpers import Auto, play
 
 import landlords
 from landlords import record as records
@@ -19,39 +20,7 @@ from landlords.engine.actions import ACTION_TYPES, Action, Bid, Build, ProposeTr
 from landlords.i18n import LANGUAGES, catalog, tr
 from landlords.play.app import PlayApp
 from landlords.play.labels import action_label, decision_title
-from landlords.play.terminal import ScriptedTerminal
 from landlords.play.view import board, panels
-
-
-def run(game, controllers, lines, lang="en", tmp: Path | None = None, **kw):
-    term = ScriptedTerminal(lines, width=120)
-    path = (tmp or Path("/tmp")) / f"play-{id(term)}.json"
-    app = PlayApp(game, controllers, lang, path, pace=0, terminal=term, **kw)
-    app.run()
-    return term.output(), app
-
-
-class Auto(ScriptedTerminal):
-    """A player who always takes the first numbered choice (or the first letter, when there is none)."""
-
-    def __init__(self, limit: int = 5000) -> None:
-        super().__init__([], width=120)
-        self.mark = 0
-        self.left = limit
-
-    def ask(self, message, words=()):
-        out = self.output()
-        recent, self.mark = out[self.mark :], len(out)
-        self.left -= 1
-        if self.left < 0:
-            raise EOFError
-        if re.search(r"^\s+1  ", recent, re.M):
-            answer = "1"
-        else:
-            m = re.search(r"^ ([a-z]) \S", recent, re.M)
-            answer = m.group(1) if m else ""
-        self.console.file.write(f"{message} › {answer}\n")
-        return answer
 
 
 # ---------------------------------------------------------------- words
@@ -144,7 +113,7 @@ def test_the_speed_die_bus_is_a_choice(tmp_path):
         dice=[(1, 3, 6)],
     )
     game.passed_go[0] = True
-    out, _ = run(game, [None, "advisor"], ["1", "3", "q"], tmp=tmp_path)
+    out, _ = play(game, [None, "advisor"], ["1", "3", "q"], tmp=tmp_path)
     assert "Ann: the Bus (1 + 3). How far do you move?" in out
     assert " 3  Move 4 (to Подоходный налог (Income Tax))" in out
     assert "Ann moves to Подоходный налог (Income Tax) (the Bus)" in out
@@ -152,7 +121,7 @@ def test_the_speed_die_bus_is_a_choice(tmp_path):
 
 def test_income_tax_is_a_choice_and_a_bad_choice_is_refused(tmp_path):
     game = landlords.new_game("warsaw", "polish", players=["Ann", "Bob"], seed=1, first_player=0, dice=[(1, 3)])
-    out, _ = run(game, [None, "advisor"], ["1", "7", "2", "q"], lang="pl", tmp=tmp_path)
+    out, _ = play(game, [None, "advisor"], ["1", "7", "2", "q"], lang="pl", tmp=tmp_path)
     assert "Ann: podatek dochodowy na polu Podatek dochodowy. Co płacisz?" in out
     assert " 1  Zapłać $200" in out and " 2  Zapłać 10% ($150)" in out
     assert tr("pl", "ui.not_understood") in out
@@ -164,7 +133,7 @@ def test_hot_seat_out_of_turn_trade_and_its_answer(tmp_path):
     game._set_owner(1, 0)
     # Ann's turn: Bob acts out of turn and offers Ann 100 for Житная улица; Ann accepts
     lines = ["o", "1", "t", "1", "100", "1", "", "1", "1", "q"]  # Bob has no lots: no question about his
-    out, app = run(game, [None, None], lines, tmp=tmp_path)
+    out, app = play(game, [None, None], lines, tmp=tmp_path)
     assert "Bob acts now:" in out
     assert "Ann: Bob offers you a trade." in out
     assert "  Bob gives: 100 тыс. ₽" in out and "  Ann gives: Житная улица" in out
@@ -185,7 +154,7 @@ def test_rent_is_claimed_by_the_person_before_the_next_roll(tmp_path):
     )
     game._set_owner(3, 0)
     # Bob lands on Ann's street and ends his turn; before Cid rolls, Ann is asked and claims
-    out, _ = run(game, [None, None, None], ["1", "1", "1", "1", "q"], tmp=tmp_path)
+    out, _ = play(game, [None, None, None], ["1", "1", "1", "1", "q"], tmp=tmp_path)
     assert "Bob owes Ann 4 тыс. ₽ rent for Нагатинская улица" in out  # the event, as it happens
     assert "Ann: Bob owes you 4 тыс. ₽ rent for Нагатинская улица" in out  # the question, before Cid rolls
     assert "Bob pays Ann 4 тыс. ₽ (rent) for Нагатинская улица" in out
@@ -202,7 +171,7 @@ def test_debt_then_bankruptcy_ends_the_game(tmp_path):
         dice=[(1, 3)],
         rules={"starting_cash": 50},
     )
-    out, _ = run(game, [None, "advisor"], ["1", "1", "1"], tmp=tmp_path)
+    out, _ = play(game, [None, "advisor"], ["1", "1", "1"], tmp=tmp_path)
     assert "Ann: you owe 100 тыс. ₽ (tax) to the bank." in out
     assert " 1  Declare bankruptcy" in out
     assert "Declare bankruptcy? You leave the game; this cannot be undone." in out  # asked once more
@@ -218,7 +187,7 @@ def test_a_late_answer_times_out_under_a_timed_ruleset(tmp_path):
         return now[0]
 
     game = landlords.new_game("moscow-digital", "digital", players=["Ann", "Bob"], seed=1, first_player=0)
-    out, _ = run(game, [None, "advisor"], ["1"], tmp=tmp_path, clock=clock)
+    out, _ = play(game, [None, "advisor"], ["1"], tmp=tmp_path, clock=clock)
     assert "s left for this decision." in out
     assert "Ann let the time run out." in out
     assert game.over and game.bankrupt[0]
@@ -234,7 +203,7 @@ def test_amounts_are_typed_as_the_edition_shows_them(tmp_path):
         rules={"decision_seconds": None},
     )
     # moscow-digital shows 100 as 100,000 $: the person types what they see
-    out, _ = run(game, [None, "advisor"], ["t", "1", "1234", "100000", "", "0", "q"], tmp=tmp_path)
+    out, _ = play(game, [None, "advisor"], ["t", "1", "1234", "100000", "", "0", "q"], tmp=tmp_path)
     assert "A whole number from 0 $ to 1,500,000 $, please." in out
     assert "  Ann gives: 100,000 $" in out
 
