@@ -177,7 +177,7 @@ class PlayApp(Saving, Screens, Clocks, Auctions, Prompts, Trades):
         self.term.print()
         title = decision_title(game, d, self.lang)
         if self.final_call(d):
-            title = self.t("ui.final_call", player=game.names[seat], **self.auction_words(d))
+            title = self.t("ui.final_call", player=self.name(seat), **self.auction_words(d))
         self.term.print(Text(title, style=view.seat_style(seat)))
         self.details(d)
         if d.deadline is not None:
@@ -222,7 +222,7 @@ class PlayApp(Saving, Screens, Clocks, Auctions, Prompts, Trades):
         if i is None:
             return
         seat = people[i]
-        self.term.print(Text(self.t("ui.acts_now", player=game.names[seat]), style=view.seat_style(seat)))
+        self.term.print(Text(self.t("ui.acts_now", player=self.name(seat)), style=view.seat_style(seat)))
         action = self.menu(seat, [], choices(game, seat, self.bots, main=False), main=False)
         if action is not None:
             self.apply(seat, action)
@@ -242,8 +242,8 @@ class PlayApp(Saving, Screens, Clocks, Auctions, Prompts, Trades):
                 continue
             title = self.t(
                 "ui.claim_prompt",
-                owner=game.names[c.owner],
-                payer=game.names[c.payer],
+                owner=self.name(c.owner),
+                payer=self.name(c.payer),
                 amount=self.money(c.amount),
                 square=square_name(game, c.square),
             )

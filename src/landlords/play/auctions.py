@@ -44,7 +44,7 @@ class Auctions(AppParts):
     def auction_words(self, d: D.Decision) -> dict[str, str]:
         a = d.data
         what = square_name(self.game, a.square) if a.item == "property" else self.t("ui.auction_item")
-        bidder = self.game.names[a.high_bidder] if a.high_bidder >= 0 else ""
+        bidder = self.name(a.high_bidder) if a.high_bidder >= 0 else ""
         return {"what": what, "bidder": bidder, "high": self.money(a.high_bid)}
 
     def ask_bid(self, seat: int) -> Action | None:

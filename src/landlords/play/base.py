@@ -11,7 +11,8 @@ from .. import record as records
 from ..engine.actions import Action
 from ..engine.game import Game
 from ..i18n import tr
-from .labels import action_label, money
+from ..i18n.grammar import Person
+from .labels import action_label, money, speaker
 from .terminal import Terminal
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -40,6 +41,10 @@ class AppParts:
 
     def t(self, key: str, **params: Any) -> str:
         return tr(self.lang, key, **params)
+
+    def name(self, seat: int) -> Person:
+        """A seat's name with its grammar (cases, gender, "you"), for a catalog template."""
+        return speaker(self.game, self.lang).name(seat)
 
     def money(self, amount: int) -> str:
         return money(self.game, amount)

@@ -31,7 +31,7 @@ class Clocks(AppParts):
             budget is not None and self.time_used[seat] > budget * 60
         )
         if late and game.is_legal(seat, TimeOut()):
-            self.term.print(Text(self.t("ui.time_out", player=game.names[seat]), style="bold red"))
+            self.term.print(Text(self.t("ui.time_out", player=self.name(seat)), style="bold red"))
             game.apply(seat, TimeOut())
             self.autosave()
             self.flush()

@@ -131,7 +131,7 @@ def _known_params(game: Game, seat: int, action: Action, lang: str) -> dict[str,
         for c in game.claims:
             if c.owner == seat and c.square == sq:
                 p["amount"] = money(game, c.amount)
-                p["payer"] = game.names[c.payer]
+                p["payer"] = party_name(game, c.payer, lang)
                 break
         p.setdefault("amount", "?")
         p.setdefault("payer", "?")
@@ -220,17 +220,17 @@ def decision_params(game: Game, d: D.Decision, lang: str) -> dict[str, Any]:
         )
         p["low"] = money(game, low)
         p["high"] = money(game, data.high_bid)
-        p["bidder"] = game.names[data.high_bidder] if data.high_bidder >= 0 else ""
-        p["bidders"] = ", ".join(game.names[b] for b in data.bidders)
+        p["bidder"] = party_name(game, data.high_bidder, lang) if data.high_bidder >= 0 else ""
+        p["bidders"] = ", ".join(party_name(game, b, lang) for b in data.bidders)
     elif isinstance(data, D.Debt):
         p["amount"] = money(game, data.amount)
         reason = data.reason
         p["reason"] = tr(lang, f"pay.{reason}") if has(lang, f"pay.{reason}") else words(reason)
         p["creditors"] = ", ".join(party_name(game, c, lang) for c, _ in data.creditors)
     elif isinstance(data, D.Trade):
-        p["proposer"] = game.names[data.proposer]
+        p["proposer"] = party_name(game, data.proposer, lang)
     elif isinstance(data, D.Shortage):
-        p["requester"] = game.names[data.requester]
+        p["requester"] = party_name(game, data.requester, lang)
         p["item"] = tr(lang, f"item.{data.item}") if has(lang, f"item.{data.item}") else words(data.item)
     elif d.kind == D.BUILDING_INTEREST and isinstance(data, str):  # the shortage names who asked first
         shortage = getattr(game, "_shortage", None)
@@ -309,7 +309,7 @@ def offer_lines(
             tr(
                 lang,
                 "ui.offer_gives",
-                who=game.names[who],
+                who=party_name(game, who, lang),
                 items=", ".join(items) if items else tr(lang, "ui.nothing"),
             )
         )

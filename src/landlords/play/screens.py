@@ -88,7 +88,7 @@ class Screens(AppParts):
             Text(
                 self.t(
                     "ui.winner",
-                    player=game.names[game.winner],
+                    player=self.name(game.winner),
                     reason=self.t(why) if has(self.lang, why) else game.end_reason,
                 ),
                 style="bold",

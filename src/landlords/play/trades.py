@@ -24,12 +24,12 @@ class Trades(AppParts):
         for side, verb in ((seat, "give"), (partner, "take")):
             lots = lots_to_offer(game, seat, partner, side)
             names = [self.lot_label(sq) for sq in lots]
-            picked = self.pick_many(seat, self.t(f"ui.trade_{verb}_lots", who=game.names[side]), names)
+            picked = self.pick_many(seat, self.t(f"ui.trade_{verb}_lots", who=self.name(side)), names)
             if picked is None:
                 return None
             cash = self.ask_amount(
                 seat,
-                self.t(f"ui.trade_{verb}_cash", who=game.names[side], high=self.money(game.cash[side])),
+                self.t(f"ui.trade_{verb}_cash", who=self.name(side), high=self.money(game.cash[side])),
                 0,
                 game.cash[side],
                 0,
@@ -39,14 +39,14 @@ class Trades(AppParts):
             cards = game.jail_cards[side]
             chosen = self.pick_many(
                 seat,
-                self.t(f"ui.trade_{verb}_cards", who=game.names[side]),
+                self.t(f"ui.trade_{verb}_cards", who=self.name(side)),
                 [self.t("ui.jail_card", deck=deck_name(game, c)) for c in cards],
             )
             if chosen is None:
                 return None
             sides.append((tuple(lots[k] for k in picked), cash, tuple(cards[k] for k in chosen)))
         (gp, gc, gk), (tp, tc, tk) = sides
-        self.term.print(Text(self.t("ui.trade_summary", partner=game.names[partner]), style="bold"))
+        self.term.print(Text(self.t("ui.trade_summary", partner=self.name(partner)), style="bold"))
         for line in offer_lines(game, self.lang, seat, partner, sides[0], sides[1]):
             self.term.print("  " + line)
         go = self.choose(seat, self.t("ui.trade_confirm"), [self.t("ui.trade_send")])
