@@ -17,7 +17,9 @@ lang           the table's language (``"ru"``, ``"pl"``, ``"en"``) or null
 seed           the seed of the dice and decks (an integer, or null)
 setup          scripted ``dice``, ``deck_orders``, ``first_player``, ``auto_claim``,
                ``end_turn_prompt``; or ``position``: the position the game started from
-               (``landlords play --position``), checked as positions are
+               (``landlords play --position``), checked as positions are; and ``grammar``:
+               seats' name profiles for the screens (``{"0": {"gender": "f", "dat": "Саше"}}``),
+               which the rules never read
 actions        ``[seat, action]`` pairs, the action as :meth:`Action.to_json` writes it
 finished_by    why the game was ended early by net worth (or null); ``state_hash`` the final hash
 =============  ==========================================================================
@@ -44,6 +46,7 @@ from .engine.edition import Edition
 from .engine.errors import ConfigError, IllegalAction
 from .engine.game import Game
 from .i18n import LANGUAGES
+from .i18n.grammar import override_problem
 from .names import check_names
 from .rules import game_class, get_ruleset
 
@@ -70,7 +73,7 @@ FIELDS = {
     "finished_by": "the early end",
     "state_hash": "the final state's hash",
 }
-SETUP_FIELDS = ("dice", "deck_orders", "first_player", "auto_claim", "end_turn_prompt", "position")
+SETUP_FIELDS = ("dice", "deck_orders", "first_player", "auto_claim", "end_turn_prompt", "position", "grammar")
 
 
 @dataclass
@@ -338,6 +341,15 @@ def _validate_setup(setup: Any, n: int, version: int, bad: Any) -> None:
         raise bad("setup.end_turn_prompt", "must be true or false")
     if "position" in setup and not isinstance(setup["position"], dict):
         raise bad("setup.position", f"must be a position (an object), got {_kind(setup['position'])}")
+    grammar = setup.get("grammar", {})
+    if not isinstance(grammar, dict):
+        raise bad("setup.grammar", f"must map seats to name profiles, got {_kind(grammar)}")
+    for seat, own in grammar.items():
+        if not (isinstance(seat, str) and seat.isdigit() and int(seat) < n):
+            raise bad("setup.grammar", f"{seat!r} is not a seat from 0 to {n - 1}")
+        problem = override_problem(own)
+        if problem:
+            raise bad(f"setup.grammar.{seat}", problem)
 
 
 def _edition(data: dict[str, Any]) -> Edition:
@@ -365,6 +377,14 @@ def seats_of(data: dict[str, Any]) -> list[Seat]:
 
 
 def new_from_record(data: dict[str, Any], record_events: bool = True) -> Game:
+    game = _new_game(data, record_events)
+    grammar = (data.get("setup") or {}).get("grammar")
+    if grammar:  # the screens' words for the seats' names; the rules never read them
+        game.setup["grammar"] = {seat: dict(own) for seat, own in grammar.items()}
+    return game
+
+
+def _new_game(data: dict[str, Any], record_events: bool) -> Game:
     setup = dict(data.get("setup") or {})
     if "position" in setup:  # a game started from a position (landlords play --position)
         from .position import from_position

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Sequence
 
 import click
 
@@ -13,6 +14,7 @@ from ..bots import make_bot
 from ..editions.choice import board_for
 from ..engine.errors import ConfigError, LandlordsError
 from ..i18n import LANGUAGES, default_language, tr
+from ..i18n.grammar import parse_grammar
 from ..names import check_names
 from ..rules import get_ruleset, parse_overrides
 from .checks import SEED, check_output_file, fail
@@ -21,7 +23,7 @@ from .positions import game_from_position_file
 DEFAULT_BOTS = "advisor,trader,cautious"
 # options that set up a game at this keyboard (a server's game is set up in its lobby)
 LOCAL_OPTIONS = ("edition", "ruleset", "rules", "players", "bots", "seed", "load_file", "position_file",
-                 "save_file", "fast", "dice")  # fmt: skip
+                 "save_file", "grammar", "fast", "dice")  # fmt: skip
 
 
 def parse_dice(text: str, sides: int = 6) -> list[tuple[int, ...]]:
@@ -38,6 +40,20 @@ def parse_dice(text: str, sides: int = 6) -> list[tuple[int, ...]]:
             )
         rolls.append(faces)
     return rolls
+
+
+def apply_grammar(game, specs: Sequence[str]) -> None:
+    """``--grammar NAME:SPEC``: a seat's name profile (gender, "you", case forms) for the screens,
+    kept in ``game.setup["grammar"]`` and so in the saved record."""
+    for text in specs:
+        try:
+            name, own = parse_grammar(text)
+        except ValueError as exc:
+            raise ConfigError(f"--grammar {exc}") from None
+        seats = [i for i, n in enumerate(game.names) if n.casefold() == name.casefold()]
+        if not seats:
+            raise ConfigError(f"--grammar: {name!r} is not at the table (the players: {', '.join(game.names)})")
+        game.setup.setdefault("grammar", {})[str(seats[0])] = own
 
 
 def seat_names(people: list[str], bots: list[str], lang: str) -> list[str]:
@@ -83,6 +99,15 @@ def seat_names(people: list[str], bots: list[str], lang: str) -> list[str]:
     help="Save the game here after every action (default: the loaded file, or a new file in "
     "~/.local/state/landlords/).",
 )
+@click.option(
+    "--grammar",
+    "grammar",
+    multiple=True,
+    metavar="NAME:SPEC",
+    help='How a player\'s name declines, when the guess is wrong: gender m/f/n, "you", case forms '
+    '(nom gen dat acc ins loc poss): --grammar "Саша:f" --grammar "Кэрол:f,dat=Кэрол". Saved with the game. '
+    "Repeatable.",
+)
 @click.option("--fast", is_flag=True, help="Bots move at once instead of at a readable pace.")
 @click.option(
     "--dice",
@@ -120,6 +145,7 @@ def play(
     load_file,
     position_file,
     save_file,
+    grammar,
     fast,
     dice,
     connect_url,
@@ -180,6 +206,7 @@ def play(
                 auto_claim=[c is not None for c in controllers],
             )
             save_path = save_file or default_save_path()
+        apply_grammar(game, grammar)
         app = PlayApp(game, controllers, lang, save_path, pace=0 if fast else DEFAULT_PACE)
     except LandlordsError as exc:
         fail(str(exc))

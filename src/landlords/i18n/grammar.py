@@ -240,6 +240,53 @@ def parse_name(text: str) -> tuple[str, dict[str, str]]:
     return text.strip(), {}
 
 
+OVERRIDE_KEYS = ("gender", "you") + CASES
+MAX_FORM = 60  # characters of one case form
+
+
+def override_problem(value: object) -> str | None:
+    """What is wrong with a profile override (``{"gender": "f", "dat": "Саше", "you": false}``), or
+    None when it is good: the one check shared by the command line and the game record."""
+    if not isinstance(value, dict):
+        return "must be an object of gender, you and case forms"
+    for key, form in value.items():
+        if key not in OVERRIDE_KEYS:
+            return f"{key!r} is not gender, you or a case ({', '.join(CASES)})"
+        if key == "gender" and form not in GENDERS:
+            return f"gender must be one of {', '.join(GENDERS)}, got {form!r}"
+        if key == "you" and not isinstance(form, bool):
+            return f"you must be true or false, got {form!r}"
+        if key in CASES and not (isinstance(form, str) and 0 < len(form) <= MAX_FORM and form.isprintable()):
+            return f"the {key} form must be a word of 1 to {MAX_FORM} characters, got {form!r}"
+    return None
+
+
+def parse_grammar(text: str) -> tuple[str, dict[str, object]]:
+    """``"Саша:f,dat=Саше,gen=Саши"`` -> ``("Саша", {"gender": "f", "dat": "Саше", "gen": "Саши"})``:
+    a seat's name, then after a colon its gender (m, f, n), ``you`` (addressed as "you") and case
+    forms ``case=form``, comma-separated. Raises ValueError naming what is wrong."""
+    name, sep, spec = text.rpartition(":")
+    name = name.strip()
+    if not sep or not name or not spec.strip():
+        raise ValueError(f"{text!r}: write NAME:SPEC, e.g. Саша:f or Кэрол:f,dat=Кэрол")
+    out: dict[str, object] = {}
+    for part in spec.split(","):
+        part = part.strip()
+        key, eq, form = part.partition("=")
+        if eq:
+            out[key.strip().lower()] = form.strip()
+        elif part.lower() in GENDERS:
+            out["gender"] = part.lower()
+        elif part.lower() == "you":
+            out["you"] = True
+        else:
+            raise ValueError(f"{text!r}: {part!r} is not m, f, n, you or case=form ({', '.join(CASES)})")
+    problem = override_problem(out)
+    if problem:
+        raise ValueError(f"{text!r}: {problem}")
+    return name, out
+
+
 # ------------------------------------------------------------------ numbers and plurals (CLDR, via Babel)
 LOCALES = {"en": "en", "ru": "ru", "pl": "pl"}
 
