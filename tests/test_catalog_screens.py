@@ -23,7 +23,7 @@ from landlords.describe.words import Speaker
 from landlords.engine import decision as D
 from landlords.engine.actions import ACTION_TYPES
 from landlords.play.labels import action_label, decision_title
-from landlords.render.text import describe
+from landlords.render.text import describe, recap
 from landlords.rules import RULESETS
 
 # English words that must not appear on a Russian or Polish screen (codes shown as words would)
@@ -88,6 +88,7 @@ def _screens(ruleset: str, lang: str, seed: int, names: list[str]):
         game.apply(d.seat, bots[d.seat].act(game, d))
         for ev in game.events[shown:]:
             _check(lang, describe(game, ev, lang, words), f"{ruleset} event {ev.KIND}", allowed)
+            _check(lang, recap(game, ev, lang, words), f"{ruleset} recap {ev.KIND}", allowed)
         shown = len(game.events)
     for sq in game.t.properties:
         for line in property_card(game, sq, lang, words).lines():

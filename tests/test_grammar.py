@@ -153,3 +153,22 @@ def test_with_no_edition_chosen_the_board_follows_the_language():
     assert board_for(get_ruleset("odessa"), "en") == "odessa"
     assert board_for(get_ruleset("polish"), "en") == "warsaw"
     assert board_for(get_ruleset("digital"), "pl") == "moscow-digital"
+
+
+def test_since_your_last_turn_is_told_in_the_past_with_gender():
+    from landlords.render.text import recap
+
+    g = _game(["Вы", "Аня", "Бот 1"])
+    assert recap(g, E.Paid(1, 0, 30, "rent", 1), "ru") == "Аня заплатила вам 30 тыс. ₽ (аренда) за «Житная улица»"
+    assert recap(g, E.Jailed(1, "square"), "ru") == "Аня попала в тюрьму (поле ареста)"
+    assert recap(g, E.Jailed(2, "square"), "ru") == "Бот 1 попал в тюрьму (поле ареста)"
+    pl = _game(["Ty", "Ania", "Bartek"], "warsaw", "polish")
+    assert (
+        recap(pl, E.Paid(1, 2, 30, "rent", 1), "pl") == "Ania zapłaciła Bartkowi $30 (czynsz) za „Ulicę Konopacką”"
+    )
+    assert recap(pl, E.Bought(2, 1, 60), "pl") == "Bartek kupił „Ulicę Konopacką” za $60"
+    en = _game(["You", "Ann"], "classic-us")
+    assert recap(en, E.Jailed(0, "square"), "en").startswith("You went to jail")
+    odessa = _game(["Вы", "Аня"], "odessa", "odessa")  # the variant's own words, in the past too
+    assert recap(odessa, E.Built(1, 1, 2, 50), "ru") == "Аня организовала 2-ю артель на «Кафе „Х.Л.А.М.“»"
+    assert recap(odessa, E.Jailed(1, "square"), "ru").startswith("Аня попала на Биржу")

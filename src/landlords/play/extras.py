@@ -177,12 +177,12 @@ class Extras:
             ),
             "bold",
         )
-        from ..render.text import describe
+        from ..render.text import recap
 
         for ev in notable[-6:]:
             if isinstance(ev, E.Paid) and ev.payee != seat and ev.payer != seat:
                 continue
-            self.say("  · " + describe(game, ev, app.lang, w), "dim")
+            self.say("  · " + recap(game, ev, app.lang, w), "dim")
 
     def roll_again(self, d: D.Decision) -> bool:
         """After a double, before the same player's next roll: say it is a second roll."""

@@ -8,6 +8,7 @@ from ..describe.words import Speaker
 from ..engine import events as E
 from ..engine.edition import FREE_PARKING, HOTEL
 from ..engine.game import Game
+from ..i18n import template
 
 PARTY_FIELDS = frozenset(
     {"seat", "payer", "payee", "owner", "winner", "creditor", "giver", "receiver", "partner", "first"}
@@ -101,6 +102,21 @@ def describe(game: Game, ev: E.Event, lang: str = "en", words: Speaker | None = 
         own = getattr(ev, "describe", None)
         return own(game) if own is not None else repr(ev)
     return words.t(key, **event_params(game, ev, words))
+
+
+def recap(game: Game, ev: E.Event, lang: str = "en", words: Speaker | None = None) -> str:
+    """An event told afterwards, in the past ("since your last turn: Аня заплатила вам …"): the
+    catalog's ``recap.<kind>``, unless the variant words the event its own way and has no recap
+    of its own (then the event's own line, so an artel never becomes a house)."""
+    words = words or Speaker(game, lang)
+    key = message_key(ev, game)
+    past = "recap." + key.removeprefix("event.")
+    variant = words.variant
+    own_event = template(lang, key, variant) != template(lang, key)
+    own_recap = template(lang, past, variant) != template(lang, past)
+    if template(lang, past) is None or (own_event and not own_recap):
+        return describe(game, ev, lang, words)
+    return words.t(past, **event_params(game, ev, words))
 
 
 def position(game: Game, lang: str = "en") -> str:
