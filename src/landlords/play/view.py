@@ -4,11 +4,13 @@ terminal, in a test's captured console or as a text screenshot (``Console.export
 
 The board is drawn as its four sides in the order of play, one row a square; the sides sit side by
 side as far as the terminal's width allows (four columns from 160 characters, two from 80, else one).
+Under it a legend says what every mark means, and whose token is whose (``●Б1 Бот 1``).
 """
 
 from __future__ import annotations
 
 from rich import box
+from rich.cells import cell_len, set_cell_size
 from rich.columns import Columns
 from rich.console import Group as RGroup
 from rich.console import RenderableType
@@ -20,6 +22,7 @@ from ..engine.edition import CARD, FREE_PARKING, GO, GO_TO_JAIL, HOTEL, JAIL, RA
 from ..engine.game import Game
 from ..i18n import tr
 from ..render.text import describe
+from .labels import speaker
 
 # one colour per seat (the SVG board's), and the mark of each kind of square without a colour band
 SEAT_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
@@ -41,9 +44,16 @@ def seat_style(seat: int) -> str:
 
 
 def tokens(game: Game) -> list[str]:
-    """A one-letter token per seat: the name's initial, or the seat's number when initials repeat."""
-    initials = [(name.strip()[:1] or "?").upper() for name in game.names]
-    return [i if initials.count(i) == 1 else str(seat + 1) for seat, i in enumerate(initials)]
+    """A short token per seat that matches its name: the initial where it is the only one, else the
+    initial and what tells the names apart (``Бот 1``, ``Бот 2`` -> ``Б1``, ``Б2``: the next word's
+    first letter, or the name's last), else the initial and the seat's number."""
+    words = [name.split() or ["?"] for name in game.names]
+    initials = [w[0][:1].upper() for w in words]
+    marks = [
+        i if initials.count(i) == 1 else i + (w[1][:1] if len(w) > 1 else w[0][-1:]).upper()
+        for i, w in zip(initials, words, strict=True)
+    ]
+    return [m if marks.count(m) == 1 else f"{initials[seat]}{seat + 1}" for seat, m in enumerate(marks)]
 
 
 def band(game: Game, sq: int) -> Text:
@@ -60,54 +70,113 @@ def buildings(level: int) -> str:
     return HOUSE * level
 
 
-def square_row(game: Game, sq: int, marks: list[str], name_width: int) -> Text:
-    """One square: band, number, name, owner and buildings or mortgage, tokens standing there."""
+def square_tail(game: Game, sq: int, marks: list[str]) -> Text:
+    """What follows a square's name: its owner with the buildings or the mortgage, then the tokens."""
+    tail = Text()
+    owner = game.owner[sq]
+    if owner >= 0:
+        tail.append(" ")
+        tail.append(marks[owner], style=f"bold #ffffff on {SEAT_COLOURS[owner % len(SEAT_COLOURS)]}")
+        tail.append(MORTGAGE_MARK if game.mortgaged[sq] else buildings(game.level[sq]), style="bold")
+    for seat in range(game.n):
+        if game.position[seat] == sq and not game.bankrupt[seat]:
+            style = seat_style(seat) + (" reverse" if game.in_jail[seat] else "")
+            tail.append(" ")
+            tail.append(TOKEN + marks[seat], style=style)
+    return tail
+
+
+def square_row(game: Game, sq: int, marks: list[str], name_width: int, tail_width: int = 0) -> Text:
+    """One square: band, number, name (cut only when it does not fit), owner and buildings or
+    mortgage, tokens standing there."""
     row = Text()
     row.append_text(band(game, sq))
     row.append(f" {sq:2d} ")
     name = game.edition.squares[sq].name
-    if len(name) > name_width:
-        name = name[: name_width - 1] + "…"
-    owner = game.owner[sq]
-    name_style = "dim strike" if game.mortgaged[sq] else ""
-    row.append(name.ljust(name_width), style=name_style)
-    if owner >= 0:
-        row.append(" ")
-        row.append(marks[owner], style=f"bold #ffffff on {SEAT_COLOURS[owner % len(SEAT_COLOURS)]}")
-        row.append((MORTGAGE_MARK if game.mortgaged[sq] else buildings(game.level[sq])).ljust(4), style="bold")
-    else:
-        row.append("      ")
-    for seat in range(game.n):
-        if game.position[seat] == sq and not game.bankrupt[seat]:
-            style = seat_style(seat) + (" reverse" if game.in_jail[seat] else "")
-            row.append(TOKEN + marks[seat], style=style)
+    if cell_len(name) > name_width:
+        name = set_cell_size(name, name_width - 1) + "…"
+    row.append(name + " " * (name_width - cell_len(name)), style="dim strike" if game.mortgaged[sq] else "")
+    tail = square_tail(game, sq, marks)
+    row.append_text(tail)
+    row.append(" " * max(0, tail_width - tail.cell_len))
     return row
 
 
+ROW_HEAD = 6  # the band, a space, the square's number and a space
+COLUMN_GAP = 2
+
+
+def name_widths(longest: list[int], fixed: list[int], room: int) -> list[int]:
+    """The name column of each side: its longest name where all fit in ``room``; else the longest
+    names are cut, each as little as the others' room allows (never below 8 characters)."""
+    if sum(longest) + sum(fixed) <= room:
+        return longest
+    cap = max(longest, default=8)
+    while cap > 8 and sum(min(n, cap) for n in longest) + sum(fixed) > room:
+        cap -= 1
+    return [max(min(8, n), min(n, cap)) for n in longest]
+
+
 def board(game: Game, lang: str, width: int = 80) -> RenderableType:
+    """The board's sides in columns. A name is cut only when the width left after every side's
+    number, owner, buildings and the tokens standing there now is used up (all of it)."""
     size = game.size
     marks = tokens(game)
     columns = 4 if width >= 160 else 2 if width >= 80 else 1
     per = -(-size // columns)
-    per_column = (width - 4) // columns - 2  # inside the panel's border, between the columns' padding
-    name_width = max(12, min(30, per_column - 12 - 2 * game.n))
-    sides = []
-    for c in range(columns):
-        rows = [square_row(game, sq, marks, name_width) for sq in range(c * per, min(size, (c + 1) * per))]
-        sides.append(Text("\n").join(rows))
-    table = Table.grid(padding=(0, 2))
-    for _ in sides:
+    sides = [range(c * per, min(size, (c + 1) * per)) for c in range(columns)]
+    tails = [max((square_tail(game, sq, marks).cell_len for sq in side), default=0) for side in sides]
+    longest = [max((cell_len(game.edition.squares[sq].name) for sq in side), default=0) for side in sides]
+    room = width - 4 - COLUMN_GAP * (columns - 1)  # inside the panel's border
+    widths = name_widths(longest, [ROW_HEAD + t for t in tails], room)
+    texts = [
+        Text("\n").join(square_row(game, sq, marks, w, t) for sq in side)
+        for side, w, t in zip(sides, widths, tails, strict=True)
+    ]
+    table = Table.grid(padding=(0, COLUMN_GAP))
+    for _ in texts:
         table.add_column(no_wrap=True)
-    table.add_row(*sides)
-    legend = Text(
-        tr(lang, "ui.legend", house=HOUSE, hotel=HOTEL_MARK, mortgaged=MORTGAGE_MARK, token=TOKEN), style="dim"
-    )
+    table.add_row(*texts)
+    title = tr(lang, "ui.board_title", edition=game.edition.name, round=game.round + 1)
+    return Panel(RGroup(table, *legend(game, lang, marks)), title=Text(title), box=box.ROUNDED, expand=False)
+
+
+def legend(game: Game, lang: str, marks: list[str]) -> list[Text]:
+    """What every mark on the board means: the kinds of squares this board has, in the variant's
+    words (a malina, an office), the buildings and the mortgage; then whose token is whose."""
+    w = speaker(game, lang)
+    kinds = {s.kind for s in game.edition.squares}
+    line = Text(style="dim")
+
+    def item(mark: str, meaning: str, style: str = "") -> None:
+        if line.plain:
+            line.append(" · ")
+        line.append(mark, style=style)
+        line.append(" " + meaning)
+
+    for kind in (STREET, RAILROAD, UTILITY, CARD, TAX, GO, JAIL, FREE_PARKING, GO_TO_JAIL):
+        if kind not in kinds:
+            continue
+        if kind == STREET:
+            item("██", w.t("legend.street", street=w.word("street")))
+        elif kind in (RAILROAD, UTILITY, JAIL):
+            item(KIND_MARK[kind], w.word(kind))
+        else:
+            item(KIND_MARK[kind], w.t(f"legend.{kind}"))
+    item(HOUSE, w.word("house"), "bold")
+    item(HOTEL_MARK, w.word("hotel"), "bold")
+    item(MORTGAGE_MARK, w.t("ui.mortgaged"), "bold")
+    people = Text(w.t("legend.tokens") + " ", style="dim")
+    for seat, name in enumerate(game.names):
+        if seat:
+            people.append(" · ")
+        people.append(TOKEN + marks[seat], style=seat_style(seat))
+        people.append(" " + name)
     bank = tr(lang, "position.bank", houses=game.bank_houses, hotels=game.bank_hotels)
     if game.pot:
         bank += " · " + tr(lang, "ui.pot", amount=game.edition.currency.show(game.pot))
-    legend.append("   " + bank, style="dim")
-    title = tr(lang, "ui.board_title", edition=game.edition.name, round=game.round + 1)
-    return Panel(RGroup(table, legend), title=Text(title), box=box.ROUNDED, expand=False)
+    people.append("   " + bank)
+    return [line, people]
 
 
 def player_panel(game: Game, seat: int, lang: str, who: str, width: int = 38) -> RenderableType:
