@@ -132,7 +132,7 @@ def test_hot_seat_out_of_turn_trade_and_its_answer(tmp_path):
     game = landlords.new_game("moscow", "hasbro-ru", players=["Ann", "Bob"], seed=1, first_player=0)
     game._set_owner(1, 0)
     # Ann's turn: Bob acts out of turn and offers Ann 100 for Житная улица; Ann accepts
-    lines = ["o", "1", "t", "1", "100", "1", "", "1", "1", "q"]  # Bob has no lots: no question about his
+    lines = ["o", "1", "t", "1 +100", "", "1", "q"]  # Bob: the lot numbered 1 and 100 for it; send; Ann accepts
     out, app = play(game, [None, None], lines, tmp=tmp_path)
     assert "Bob acts now:" in out
     assert "Ann: Bob offers you a trade." in out
@@ -203,9 +203,10 @@ def test_amounts_are_typed_as_the_edition_shows_them(tmp_path):
         rules={"decision_seconds": None},
     )
     # moscow-digital shows 100 as 100,000 $: the person types what they see
-    out, _ = play(game, [None, "advisor"], ["t", "1", "1234", "100000", "", "0", "q"], tmp=tmp_path)
-    assert "A whole number from 0 $ to 1,500,000 $, please." in out
-    assert "  Ann gives: 100,000 $" in out
+    out, _ = play(game, [None, "advisor"], ["t", "+1234", "+100000", "", "q"], tmp=tmp_path)
+    assert tr("en", "ui.trade_not_understood", example=200000) in out  # not a whole number of 1,000 $
+    assert "⇒ Ann gives: 100,000 $" in out
+    assert game.cash[0] == 1400
 
 
 # ---------------------------------------------------------------- variants, untouched by this code

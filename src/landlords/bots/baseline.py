@@ -40,6 +40,7 @@ from ..engine.edition import HOTEL
 from ..engine.game import Game
 from .businesspoly_play import BusinesspolyPlay
 from .odessa_play import OdessaPlay
+from .verdicts import ACCEPTED, Verdict
 
 _CHEAPEST: dict[int, int] = {}
 
@@ -340,7 +341,7 @@ class BaselineBot(OdessaPlay, BusinesspolyPlay):
                 return mine[0]
         return None
 
-    def _good_trade(self, game: Game, seat: int, tr: Trade) -> bool:
+    def _good_trade(self, game: Game, seat: int, tr: Trade) -> Verdict:
         """Accept when what I get is worth more than what I give; a monopoly handed over without
         one in return must be paid for (three times the lot's price)."""
         me_giver = tr.partner == seat
@@ -351,6 +352,7 @@ class BaselineBot(OdessaPlay, BusinesspolyPlay):
         other = tr.proposer if me_giver else tr.partner
         t = game.t
         gain = get_cash - give_cash
+        penalty = 0
         completes_mine = False
         for sq in get_props:
             gain += t.price[sq]
@@ -360,5 +362,10 @@ class BaselineBot(OdessaPlay, BusinesspolyPlay):
         for sq in give_props:
             gain -= t.price[sq]
             if not completes_mine and self._group_state(game, other, sq)[0] + 1 == len(t.members[sq]):
-                gain -= t.price[sq] * 2  # hands the other player a monopoly
-        return gain >= 0
+                penalty += t.price[sq] * 2  # hands the other player a monopoly
+        gain -= penalty
+        if gain >= 0:
+            return ACCEPTED
+        if gain + penalty >= 0:
+            return Verdict(False, "gives_group", {"short": -gain})
+        return Verdict(False, "worth_less", {"short": -gain})

@@ -17,6 +17,7 @@ from ..engine.decision import AuctionState, Decision, Trade
 from ..engine.game import Game
 from .baseline import BaselineBot
 from .valuation import Guarded, board_worst
+from .verdicts import ACCEPTED, Verdict
 
 
 @dataclass
@@ -101,7 +102,7 @@ class CautiousBot(Guarded, BaselineBot):
     def _trade_offer(self, game: Game, seat: int) -> Action | None:
         return super()._trade_offer(game, seat) if self.trade else None
 
-    def _good_trade(self, game: Game, seat: int, tr: Trade) -> bool:
+    def _good_trade(self, game: Game, seat: int, tr: Trade) -> Verdict:
         """The baseline's judgement, with a margin: what I get must be worth a quarter more than
         what I give, and no complete group goes to the other side unless I complete one too."""
         me_giver = tr.partner == seat
@@ -114,7 +115,12 @@ class CautiousBot(Guarded, BaselineBot):
             t.is_street[sq] and self._group_state(game, other, sq)[0] + 1 == len(t.members[sq]) for sq in give
         )
         if completes_theirs and not completes_mine:
-            return False
+            return Verdict(False, "no_group_for_you")
+        base = super()._good_trade(game, seat, tr)
+        if not base:
+            return base
         got = sum(t.price[sq] for sq in get) + (tr.give_cash if me_giver else tr.take_cash)
         gave = sum(t.price[sq] for sq in give) + (tr.take_cash if me_giver else tr.give_cash)
-        return super()._good_trade(game, seat, tr) and got >= gave * 5 // 4
+        if got < gave * 5 // 4:
+            return Verdict(False, "margin", {"short": gave * 5 // 4 - got})
+        return ACCEPTED

@@ -31,6 +31,7 @@ from ..engine.edition import HOTEL
 from ..engine.game import Game
 from .baseline import BaselineBot
 from .valuation import Guarded, board_odds
+from .verdicts import ACCEPTED, Verdict
 
 OFFER_STEPS = (0.5, 0.7, 0.85, 1.0)  # share of the most the trader would pay, after 0, 1, 2, 3 refusals
 
@@ -260,7 +261,7 @@ class TraderBot(Guarded, BaselineBot):
         return super()._decide_mortgage_transfer(game, seat, d)
 
     # ================================================================ trading
-    def _good_trade(self, game: Game, seat: int, tr: Trade) -> bool:
+    def _good_trade(self, game: Game, seat: int, tr: Trade) -> Verdict:
         gp, gq, done_p, done_q = self._gains(
             game,
             tr.proposer,
@@ -275,10 +276,10 @@ class TraderBot(Guarded, BaselineBot):
         mine, theirs = (gq, gp) if seat == tr.partner else (gp, gq)
         i_complete, they_complete = (done_q, done_p) if seat == tr.partner else (done_p, done_q)
         if mine <= 0:
-            return False
-        if they_complete and not i_complete:
-            return mine >= 0.9 * theirs  # no cheap monopolies: about as much for me as for them
-        return mine >= self.rivalry * theirs
+            return Verdict(False, "loses_income")
+        if they_complete and not i_complete:  # no cheap monopolies: about as much for me as for them
+            return ACCEPTED if mine >= 0.9 * theirs else Verdict(False, "gives_group_cheap")
+        return ACCEPTED if mine >= self.rivalry * theirs else Verdict(False, "uneven")
 
     def _learn(self, game: Game, seat: int) -> None:
         """Was my last offer accepted? If not, offer more next time (then wait a while)."""

@@ -26,13 +26,13 @@ from rich.text import Text
 from .. import record as records
 from ..bots import make_bot
 from ..engine import decision as D
-from ..engine.actions import Action, ClaimRent, Pass, Roll
+from ..engine.actions import Action, ClaimRent, Pass, ProposeTrade, Reject, Roll
 from ..engine.errors import ConfigError, IllegalAction
 from ..engine.game import Game
 from ..i18n import reason
 from . import view
 from .advice import TableAdvice
-from .auctions import Auctions
+from .answers import Answers
 from .base import Quit
 from .clocks import Clocks
 from .extras import SMALL_SCREEN, Extras
@@ -49,9 +49,9 @@ __all__ = ["DEFAULT_PACE", "Entry", "PlayApp", "Quit", "default_save_path"]
 DEFAULT_PACE = 0.7  # seconds after each bot action
 
 
-class PlayApp(Saving, Screens, Clocks, Auctions, Prompts, Trades):
+class PlayApp(Saving, Screens, Clocks, Answers, Prompts, Trades):
     """One terminal game: the loop, bots' and people's moves, the claims of rent asked for; the
-    screens, prompts, auctions, trades, clocks and saving are its parts (one module each)."""
+    screens, prompts, answers, trades, clocks and saving are its parts (one module each)."""
 
     def __init__(
         self,
@@ -84,6 +84,7 @@ class PlayApp(Saving, Screens, Clocks, Auctions, Prompts, Trades):
         self.time_used = [0.0] * game.n  # seconds each person spent deciding (player_time_minutes)
         self.decision_key: tuple | None = None
         self.decision_started = 0.0
+        self.last_offers: dict[tuple[int, int], ProposeTrade] = {}  # (seat, partner): kept for resending
         self.extras = Extras(self)  # cards, stakes, plans, confirmations (issue 13)
         self.advice = TableAdvice(self)  # `?`: win chances and offers, in the background (issue 19)
 
@@ -147,7 +148,9 @@ class PlayApp(Saving, Screens, Clocks, Auctions, Prompts, Trades):
         if action is None or not game.is_legal(seat, action):
             action = next(iter(self.decision_actions(d)), None) or next(iter(game.legal_actions(seat)))
         before = len(game.events or [])
+        answer = self.bot_answer(seat, d) if isinstance(action, Reject) else None
         if self.apply(seat, action) and len(game.events or []) > before:
+            self.after_bot_answer(seat, d, answer)
             self.term.pause(self.pace)
 
     # ------------------------------------------------------------ people

@@ -67,6 +67,16 @@ def lots_to_offer(game: Game, seat: int, partner: int, side: int) -> list[int]:
     ]
 
 
+def cards_to_offer(game: Game, seat: int, partner: int, side: int) -> list[str]:
+    """The jail cards of ``side`` that may change hands in an offer (one entry per card held)."""
+    field = "give_cards" if side == seat else "take_cards"
+    return [
+        deck
+        for deck in dict.fromkeys(game.jail_cards[side])
+        if game.is_legal(seat, ProposeTrade(partner, **{field: (deck,)}))
+    ]
+
+
 def letters(groups: dict[str, list[Action]]) -> dict[str, str]:
     """A letter for each kind of act: the usual one, else a spare."""
     keys: dict[str, str] = {}

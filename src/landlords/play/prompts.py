@@ -150,19 +150,3 @@ class Prompts(AppParts):
             self.term.print(
                 Text(self.t("ui.amount_range", low=self.money(low), high=self.money(high)), style="yellow")
             )
-
-    def pick_many(self, seat: int, title: str, labels: list[str]) -> list[int] | None:
-        """Several numbers from a list (Enter: none; x: back)."""
-        if not labels:
-            return []
-        self.term.print(Text(title, style="bold"))
-        for i, label in enumerate(labels, 1):
-            self.term.print(Text(f" {i:>2}  ", style="bold") + Text(label))
-        while True:
-            answer = self.term.ask(self.t("ui.ask_many"))
-            if answer.lower() in ("x", "q"):
-                return None
-            parts = answer.replace(",", " ").split()
-            if all(p.isdigit() and 1 <= int(p) <= len(labels) for p in parts):
-                return sorted({int(p) - 1 for p in parts})
-            self.term.print(Text(self.t("ui.not_understood"), style="yellow"))

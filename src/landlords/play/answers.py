@@ -1,16 +1,17 @@
-"""The auction's questions: the numbered answers with "bid another amount", businesspoly's final
-call (what passing does, and leaving the auction for good with one answer), and the bid typed."""
+"""The numbered answers to the pending question: "bid another amount" after a bid, businesspoly's
+final call (what passing does, and leaving the auction for good with one answer), the bid typed,
+and "counter-offer" beside rejecting an offer."""
 
 from __future__ import annotations
 
 from ..engine import decision as D
-from ..engine.actions import Action, Bid, Pass
+from ..engine.actions import Action, Bid, Pass, Reject
 from .base import AppParts
 from .labels import square_name
 from .prompts import Entry
 
 
-class Auctions(AppParts):
+class Answers(AppParts):
     left_auction: set[tuple[int, int]]
 
     def answer_entries(self, seat: int, d: D.Decision, answers: list[Action]) -> list[Entry]:
@@ -28,6 +29,8 @@ class Auctions(AppParts):
             entries.append(Entry(self.label(seat, a), a))
             if isinstance(a, Bid):
                 entries.append(Entry(self.t("ui.bid_other"), ask=lambda s=seat: self.ask_bid(s)))
+            if isinstance(a, Reject) and d.kind == D.TRADE_RESPONSE:  # answer with a changed offer
+                entries.append(Entry(self.t("ui.counter_offer"), ask=lambda s=seat, d=d: self.counter_offer(s, d)))
         return entries
 
     def has_final_call(self, d: D.Decision) -> bool:
