@@ -27,7 +27,8 @@ GENDERS = ("m", "f", "n")
 # the name a seat gets when nobody named it; such a seat is addressed as "you" in every language
 YOU = {"en": "You", "ru": "Вы", "pl": "Ty"}
 _YOU_FORMS = {
-    "en": {"nom": "You", "gen": "you", "dat": "you", "acc": "you", "ins": "you", "loc": "you", "poss": "your"},
+    # English "you" is lower-case inside a sentence; a sentence that starts with it is capitalised
+    "en": {"nom": "you", "gen": "you", "dat": "you", "acc": "you", "ins": "you", "loc": "you", "poss": "your"},
     "ru": {"nom": "Вы", "gen": "вас", "dat": "вам", "acc": "вас", "ins": "вами", "loc": "вас"},
     "pl": {"nom": "Ty", "gen": "ciebie", "dat": "tobie", "acc": "ciebie", "ins": "tobą", "loc": "tobie"},
 }

@@ -248,7 +248,7 @@ class PlayApp(Saving, Screens, Clocks, Answers, Prompts, Trades):
                 owner=self.name(c.owner),
                 payer=self.name(c.payer),
                 amount=self.money(c.amount),
-                square=square_name(game, c.square),
+                square=square_name(game, c.square, self.lang),
             )
             i = self.choose(c.owner, title, [self.label(c.owner, action)], back=self.t("ui.let_go"))
             if i is not None and self.apply(c.owner, action):

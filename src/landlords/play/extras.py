@@ -163,9 +163,12 @@ class Extras:
         """One line of what changed since ``seat``'s last turn, and the others' notable events."""
         app, game, w = self.app, self.app.game, self.words
         events = game.events or []
+        first = seat not in self.last_turn
         seen, cash = self.last_turn.get(seat, (0, game.cash[seat]))
         self.last_turn[seat] = (len(events), game.cash[seat])
-        notable = [ev for ev in events[seen:] if ev.KIND in NOTABLE and getattr(ev, "seat", -1) != seat]
+        notable = [ev for ev in events[seen:] if self.worth_telling(ev, seat)]
+        if first and not notable:
+            return  # the seat's first turn, nothing yet to tell
         delta = game.cash[seat] - cash
         sign = "+" if delta >= 0 else "−"
         self.say(
@@ -180,9 +183,17 @@ class Extras:
         from ..render.text import recap
 
         for ev in notable[-6:]:
-            if isinstance(ev, E.Paid) and ev.payee != seat and ev.payer != seat:
-                continue
             self.say("  · " + recap(game, ev, app.lang, w), "dim")
+
+    @staticmethod
+    def worth_telling(ev: E.Event, seat: int) -> bool:
+        """An event for ``seat``'s summary: the others' notable acts, and money between it and
+        another player (not its own payments to the bank, seen as they happened)."""
+        if ev.KIND not in NOTABLE or getattr(ev, "seat", -1) == seat:
+            return False
+        if isinstance(ev, E.Paid):
+            return seat in (ev.payer, ev.payee) and min(ev.payer, ev.payee) >= 0
+        return True
 
     def roll_again(self, d: D.Decision) -> bool:
         """After a double, before the same player's next roll: say it is a second roll."""
