@@ -220,3 +220,24 @@ def test_a_variant_plays_to_its_end(tmp_path, ruleset, lang):
     app.run()
     assert game.over
     assert records.replay(records.load(tmp_path / "v.json")).state_hash() == game.state_hash()
+
+
+def test_the_summary_since_the_last_turn_tells_the_others_moves_not_ones_own(tmp_path):
+    """At 80x24 a turn opens with a summary: the others' notable acts and the money between this
+    player and another, not its own purchases (seen as they happened), nothing on a first turn."""
+    game = landlords.new_game(
+        "moscow",
+        "hasbro-ru",
+        players=["Ann", "Bob"],
+        seed=1,
+        first_player=0,
+        dice=[(1, 2), (1, 2), (2, 3)],
+        auto_claim=True,
+    )
+    # Ann buys, Bob lands on her lot and pays (claimed at once), Ann's next turn opens with the summary
+    out, _ = play(game, [None, "advisor"], ["1", "1", "1", "q"], tmp=tmp_path, width=80, height=24)
+    first, _, second = out.partition("— turn 3: Ann")
+    assert tr("en", "ui.since_turn", cash="", change="")[:10] not in first  # Ann's first turn: nothing yet
+    summary = second.split("Ann, your turn")[0]
+    assert "· Bob paid Ann 4 тыс. ₽ (rent) for Нагатинская улица" in summary
+    assert "purchase" not in summary and "Ann bought" not in summary
