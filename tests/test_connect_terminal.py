@@ -137,15 +137,14 @@ def test_a_terminal_and_a_client_at_one_table(server, tmp_path):
         bob.expect("Bob moves to In Jail/Just Visiting")
         bob.expect("anything else before you end the turn?")
 
-        # Bob builds an offer in the terminal's trade editor: $20 to Ann; Ann accepts
+        # Bob builds an offer in the terminal's trade builder: $20 to Ann; Ann accepts
         bob.type("t")
         bob.expect("Trade with whom?")
         pick(bob, "Ann")
-        bob.type("")  # Bob's lots: none
-        bob.type("20")  # Bob's cash
-        bob.type("")  # Ann's lots: none
-        bob.type("")  # Ann's cash: none
-        pick(bob, "Send the offer")
+        bob.expect("Your offer to Ann:")
+        bob.type("+20")  # Bob's cash
+        bob.expect("⇒ Bob gives: $20")
+        bob.type("")  # send
         ann.wait_for(ann.decision_is(0, "trade_response"))
         assert ann.view["decision"]["give_cash"] == 20
         ann.act({"type": "accept"})

@@ -1,5 +1,5 @@
 """The terminal game played at a server's table: the same screens and prompts as ``landlords play``
-(board, panels, property cards, group plans, the trade editor, the auction's questions), but the
+(board, panels, property cards, group plans, the trade builder, the auction's questions), but the
 game is the server's. Every act goes to the server, which checks it; the view it sends back is the
 truth, and the menus are the acts it lists for this seat.
 
@@ -24,7 +24,7 @@ from ..engine.actions import Action, ClaimRent, Pass
 from ..engine.game import Game
 from ..play import view as screen
 from ..play.advice import TableAdvice
-from ..play.auctions import Auctions
+from ..play.answers import Answers
 from ..play.base import Quit
 from ..play.extras import SMALL_SCREEN, Extras
 from ..play.labels import action_label, square_name
@@ -60,7 +60,7 @@ class LeftTable(Exception):
     """The connection is gone for good (the seat was given up, or the server stayed away)."""
 
 
-class RemoteApp(Arrivals, Screens, Auctions, Prompts, Trades):
+class RemoteApp(Arrivals, Screens, Answers, Prompts, Trades):
     """One person's terminal at a server's table (a spectator's when the token is None)."""
 
     commands_key = "connect.commands"
@@ -93,6 +93,7 @@ class RemoteApp(Arrivals, Screens, Auctions, Prompts, Trades):
             self, lambda position: ServerAdvice(base_url, code, token or "", self.term.interrupt)
         )
         self.left_auction: set[tuple[int, int]] = set()
+        self.last_offers: dict[tuple[int, int], Any] = {}  # (seat, partner): the offer kept for resending
         self.shown = 0  # events of the game's log printed so far (indexes as in the views' events_from)
         self.log: list[tuple[str, int, str]] = []  # (event kind, seat, words) as received, for `l`
         self.intro_events: list[dict[str, Any]] = []
@@ -283,9 +284,9 @@ class RemoteApp(Arrivals, Screens, Auctions, Prompts, Trades):
         self.term.print()
         for c in game.claims:
             if c.owner == seat and c.square in squares:
-                words = {"amount": self.money(c.amount), "square": square_name(game, c.square)}
+                words = {"amount": self.money(c.amount), "square": square_name(game, c.square, self.lang)}
                 self.term.print(
-                    Text(self.t("ui.claim_prompt", owner=game.names[seat], payer=game.names[c.payer], **words))
+                    Text(self.t("ui.claim_prompt", owner=self.name(seat), payer=self.name(c.payer), **words))
                 )
 
     def side_line(self, line: str) -> bool:
@@ -389,9 +390,9 @@ class RemoteApp(Arrivals, Screens, Auctions, Prompts, Trades):
         with self.term.answering(False):
             return super().ask_amount(*args, **kwargs)
 
-    def pick_many(self, *args: Any, **kwargs: Any) -> list[int] | None:
+    def build_offer(self, *args: Any, **kwargs: Any) -> Any:
         with self.term.answering(False):
-            return super().pick_many(*args, **kwargs)
+            return super().build_offer(*args, **kwargs)
 
     def submenu(self, seat: int, actions: list[Action]) -> Action | None:
         with self.term.answering(False):

@@ -77,7 +77,8 @@ class Trades(AppParts):
         try:
             twin.apply(seat, action)
         except IllegalAction as exc:
-            self.refused(exc)
+            why = reason(self.lang, exc, game.edition.currency.show)
+            self.term.print(Text(self.t("ui.refused", reason=why), style="bold red"))
             return None
         return twin
 
