@@ -103,8 +103,8 @@ def test_a_flood_is_rate_limited_then_closed_and_others_play_on(game):
     assert ann.act({"type": "roll"}, version=0)["type"] == "ack"  # Ann is not affected
 
 
-def test_acts_on_a_finished_game(tmp_path):
-    client, clock = make_client(tmp_path)
+def test_acts_on_a_finished_game(tmp_path, db_url):
+    client, clock = make_client(tmp_path, db_url=db_url)
     with client:
         # the only person goes bankrupt on her first act: the time-out of a timed ruleset ends it for her
         g = create(

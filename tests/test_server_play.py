@@ -18,8 +18,8 @@ DICE = [[1, 2], [1, 2], [2, 2], [3, 3], [1, 1], [1, 2], [1, 2]]
 
 
 @pytest.fixture
-def table(tmp_path):
-    client, clock = make_client(tmp_path)
+def table(tmp_path, db_url):
+    client, clock = make_client(tmp_path, db_url=db_url)
     with client:
         g = create(
             client,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from server_helpers import Player, create, make_client
 
 
-def test_a_lobby_timer_plays_a_late_persons_move(tmp_path):
-    client, clock = make_client(tmp_path)
+def test_a_lobby_timer_plays_a_late_persons_move(tmp_path, db_url):
+    client, clock = make_client(tmp_path, db_url=db_url)
     with client:
         g = create(
             client, name="Ann", seats=[{"kind": "person"}, {"kind": "person"}], decision_seconds=30, first_player=0
@@ -28,8 +28,8 @@ def test_a_lobby_timer_plays_a_late_persons_move(tmp_path):
             ann.close()
 
 
-def test_a_time_budget_runs_out_across_decisions(tmp_path):
-    client, clock = make_client(tmp_path)
+def test_a_time_budget_runs_out_across_decisions(tmp_path, db_url):
+    client, clock = make_client(tmp_path, db_url=db_url)
     with client:
         g = create(
             client,
