@@ -4,6 +4,7 @@ through Starlette's TestClient, and a seat that reads messages until the view it
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -15,16 +16,28 @@ from landlords.server.clock import ManualClock
 SECRET_KEYS = {"decks", "seed", "chance", "deck_orders", "setup", "token", "token_hash", "host_hash", "state_hash"}
 
 
-PLAY_LIMITS = Limits(rate_per_second=1000, burst=1000)  # the scripted tests send fast
+PLAY_LIMITS = Limits(rate_per_second=1000, burst=10**6)  # the scripted tests send fast; the clock stands still
 
 
 def make_client(
-    tmp_path, limits: Limits | None = None, db_url: str | None = None
+    tmp_path, limits: Limits | None = None, db_url: str | None = None, clock: ManualClock | None = None
 ) -> tuple[TestClient, ManualClock]:
-    clock = ManualClock()
+    clock = clock or ManualClock()
     limits = limits or PLAY_LIMITS
     app = create_app(db_url or f"sqlite:///{tmp_path}/server.db", clock=clock, testing=True, limits=limits)
     return TestClient(app), clock
+
+
+def wait_game(client: TestClient, code: str, predicate, timeout: float = 60.0) -> dict[str, Any]:
+    """Until the server's own view of a game (the testing inspection) satisfies ``predicate``: for what
+    the server's timer does on its own. ``timeout`` only keeps a broken server from hanging the test."""
+    end = time.monotonic() + timeout
+    while True:
+        inspect = client.get(f"/api/testing/games/{code}").json()
+        if predicate(inspect):
+            return inspect
+        assert time.monotonic() < end, f"the game never got there: version {inspect['version']}"
+        time.sleep(0.02)
 
 
 def create(client: TestClient, **settings: Any) -> dict[str, Any]:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
-from server_helpers import Player, create, make_client
+import logging
 
+import pytest
+from server_helpers import Player, create, make_client, wait_game
+from starlette.websockets import WebSocketDisconnect
+
+from landlords.names import MAX_CHAT
 from landlords.server.app import Limits
-from landlords.server.protocol import MAX_MESSAGE_BYTES
+from landlords.server.protocol import FLOOD_CLOSE_AFTER, MAX_MESSAGE_BYTES
 
 
 @pytest.fixture
@@ -126,3 +130,117 @@ def test_acts_on_a_finished_game(tmp_path, db_url):
             assert record["actions"][0] == [0, {"type": "time_out"}]
         finally:
             ann.close()
+
+
+def test_a_connection_that_keeps_flooding_is_closed_and_the_other_plays_on(game):
+    """The bucket refills on the server's clock, which stands still here: after its burst of 10 every
+    message of Bob's is dropped with `rate_limited`, and past FLOOD_CLOSE_AFTER the connection is closed."""
+    client, g, j = game
+    ann = Player(client, g["code"], g["token"])
+    bob = Player(client, g["code"], j["token"])  # the hello took one of Bob's 10
+    for _ in range(9 + FLOOD_CLOSE_AFTER + 5):
+        bob.send({"type": "ping"})
+    assert ann.act({"type": "roll"})["type"] == "ack"  # Ann plays on, undisturbed
+    ann.send({"type": "chat", "text": "still here"})
+    ann.read_until(lambda m: m["type"] == "chat")
+    with pytest.raises(WebSocketDisconnect):
+        while True:
+            bob.read()
+    bob.closed = True
+    assert sum(m["type"] == "pong" for m in bob.messages) == 9
+    limited = [m for m in bob.messages if m["type"] == "error"]
+    assert limited and all(m["code"] == "rate_limited" for m in limited)
+    assert "closed" in limited[-1]["message"]
+    assert not [m for m in ann.messages if m["type"] == "error"]
+    assert [a for _, a in client.get(f"/api/testing/games/{g['code']}").json()["actions"]] == [{"type": "roll"}]
+    again = Player(client, g["code"], j["token"])  # Bob comes back on a new connection: a new bucket
+    assert again.view["you"]["seat"] == 1
+
+
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ("   ", "is empty"),
+        ("x" * (MAX_CHAT + 1), f"longer than {MAX_CHAT} characters"),
+        ("red \x1b[31malert", "control character (U+001B)"),
+        ("abc\u202edef", "control character (U+202E)"),  # a bidi override would reverse what follows
+        ("two\nlines", "control character (U+000A)"),
+        ("zero\u200bwidth", "control character (U+200B)"),
+    ],
+)
+def test_chat_is_plain_text_on_one_line(game, text, problem):
+    client, g, j = game
+    ann = Player(client, g["code"], g["token"])
+    bob = Player(client, g["code"], j["token"])
+    ann.send({"type": "chat", "text": text})
+    e = error(ann)
+    assert e["code"] == "bad_message" and e["message"] == f"chat: 'text' {problem}", e
+    ann.send({"type": "chat", "text": "  <b>hi</b>  "})
+    said = bob.read_until(lambda m: m["type"] == "chat")
+    assert said["text"] == "<b>hi</b>"  # stripped, otherwise as sent: every client shows it as text
+    assert not [m for m in bob.messages if m["type"] == "chat" and m["text"] != "<b>hi</b>"]
+
+
+def test_names_are_plain_text_and_unique_at_the_table(tmp_path):
+    client, clock = make_client(tmp_path)
+    with client:
+        bad = client.post("/api/games", json={"name": "Ann\u202e", "seats": [{}, {}]})
+        assert bad.status_code == 422 and bad.json()["detail"] == "the name contains a control character (U+202E)"
+        g = create(client, name="Ann", seats=[{"kind": "person"}, {"kind": "person"}, {"kind": "person"}])
+        join = f"/api/games/{g['code']}/join"
+        r = client.post(join, json={"name": "\x1b[2J"})
+        assert r.status_code == 422 and "control character (U+001B)" in r.json()["detail"]
+        r = client.post(join, json={"name": " ann "})
+        assert r.status_code == 409 and r.json()["detail"] == "the name 'ann' is taken at this table"
+        assert client.post(join, json={"name": " Bob "}).json()["seat"] == 1
+        assert client.get(f"/api/games/{g['code']}").json()["seats"][1]["name"] == "Bob"
+
+
+def test_unknown_bot_strategies_are_refused_alike_when_seating_and_starting(tmp_path):
+    client, clock = make_client(tmp_path)
+    with client:
+        g = create(client, name="Ann", seats=[{"kind": "person"}, {"kind": "person"}], autostart=False)
+        host = {"Authorization": f"Bearer {g['host_token']}"}
+        seat = client.post(f"/api/games/{g['code']}/bots", json={"strategy": "nosuch"}, headers=host)
+        start = client.post(f"/api/games/{g['code']}/start", json={"fill_bots": "nosuch"}, headers=host)
+        assert seat.status_code == start.status_code == 422
+        assert seat.json()["detail"] == start.json()["detail"] and "nosuch" in seat.json()["detail"]
+        assert client.get(f"/api/games/{g['code']}").json()["seats"][1]["kind"] == "open"  # nothing changed
+
+
+def test_no_token_in_the_servers_log_records(tmp_path, caplog):
+    """Every record any logger makes during a whole game (lobby calls with tokens, hellos, acts, a
+    bad token, chat, a leave, the end), at debug level; the uvicorn output is checked in
+    test_server_kill."""
+    caplog.set_level(logging.DEBUG)
+    client, clock = make_client(tmp_path)
+    with client:
+        g = create(
+            client,
+            name="Ann",
+            ruleset="digital",
+            seats=[{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "strategy": "baseline"}],
+            bot_pause=0,
+            first_player=0,
+        )
+        j = client.post(f"/api/games/{g['code']}/join", json={"name": "Bob"}).json()
+        ann = Player(client, g["code"], g["token"])
+        bob = Player(client, g["code"], j["token"])
+        try:
+            ann.act({"type": "roll"})
+            ann.send({"type": "chat", "text": "hello"})
+            with client.websocket_connect(f"/ws/{g['code']}") as ws:
+                ws.send_json({"type": "hello", "token": g["token"][:-2] + "xx"})
+                assert ws.receive_json()["code"] == "bad_token"
+            r = client.post(f"/api/games/{g['code']}/leave", headers={"Authorization": f"Bearer {j['token']}"})
+            assert r.status_code == 200
+            clock.advance(10_000)  # Ann's time runs out: the game ends
+            wait_game(client, g["code"], lambda i: i["over"])
+            assert client.get(f"/api/games/{g['code']}/record").status_code == 200
+        finally:
+            ann.close()
+            bob.close()
+    text = caplog.text + "\n".join(str(r.__dict__) for r in caplog.records)
+    assert caplog.records  # the capture works (the test client and the server's libraries log)
+    for token in (g["token"], j["token"], g["host_token"]):
+        assert not any(token[i : i + 8] in text for i in range(len(token) - 7))

@@ -17,14 +17,15 @@ from typing import Any
 
 from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
 
+from .. import record as records
 from .. import web
 from ..i18n import LANGUAGES
 from . import advice, lobby
-from .clock import Clock
+from .clock import Clock, ManualClock
 from .connection import Connection
 from .protocol import FLOOD_CLOSE_AFTER, PROTOCOL_VERSION, ProtocolError, RateLimit, parse
 from .storage import SeatRow, Storage
-from .table import Table
+from .table import CHECKPOINT_SECONDS, Table
 
 log = logging.getLogger("landlords.server")
 
@@ -52,7 +53,11 @@ class Server:
         for row, seat_rows in await self.storage.load_games(("lobby", "playing")):
             table = Table(self, row, seat_rows)
             if row.status == "playing":
-                await table.restore()
+                try:
+                    await table.restore()
+                except Exception as exc:  # one broken game must not keep the others from play
+                    log.error("game %s cannot be restored from its log, left out: %s", row.code, exc)
+                    continue
             self.tables[row.code] = table
         for table in self.tables.values():
             table.kick()
@@ -64,6 +69,10 @@ class Server:
             with contextlib.suppress(asyncio.CancelledError):
                 await self.timer_task
         for table in self.tables.values():
+            try:
+                await table.save_clocks()
+            except Exception:
+                log.exception("game %s: cannot save its clocks", table.code)
             await table.close()
         await self.storage.close()
 
@@ -98,11 +107,13 @@ class Server:
             now = self.clock.now()
             for table in list(self.tables.values()):
                 due = table.deadline()
-                if due is not None and due[0] <= now:
-                    try:
+                try:
+                    if due is not None and due[0] <= now:
                         await table.on_clock()
-                    except Exception:
-                        log.exception("game %s: the timer failed", table.code)
+                    if table.timed and now - table.saved_at >= CHECKPOINT_SECONDS:
+                        await table.save_clocks()
+                except Exception:
+                    log.exception("game %s: the timer failed", table.code)
 
 
 def create_app(
@@ -152,7 +163,20 @@ def create_app(
                 "state_hash": game.state_hash(),
                 "actions": [[seat, a.to_json()] for seat, a in game.actions],
                 "over": game.over,
+                "status": table.status,
+                "record": records.to_record(game),
+                "clocks": table.clocks(),
+                "wall": server.clock.wall(),
+                "saved_clock": table.saved_clock,
             }
+
+        @app.post("/api/testing/clock", include_in_schema=False)
+        async def advance_clock(seconds: float) -> dict[str, float]:
+            """Move a manual clock (``landlords serve --testing --manual-clock``) forward."""
+            if not isinstance(server.clock, ManualClock):
+                raise HTTPException(409, "this server runs on the real clock")
+            server.clock.advance(seconds)
+            return {"now": server.clock.now()}
 
     @app.websocket("/ws/{code}")
     async def play(websocket: WebSocket, code: str) -> None:
@@ -183,7 +207,7 @@ async def session(server: Server, conn: Connection, websocket: WebSocket, code: 
         text = raw.get("text")
         if text is None:
             text = raw.get("bytes") or b""
-        if not conn.rate.allow():
+        if not conn.rate.allow(server.clock.now()):
             if conn.rate.over == 1 or conn.rate.over % 20 == 0:
                 conn.send(ProtocolError("rate_limited", "too many messages: slow down").to_json())
             if conn.rate.over >= FLOOD_CLOSE_AFTER:

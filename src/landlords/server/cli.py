@@ -22,6 +22,32 @@ def need_server_extra() -> None:
         sys.exit(2)
 
 
+def check_database(url: str) -> str | None:
+    """Open the database once before serving (creating or migrating its schema): the reason in one
+    line when it cannot be used, else None."""
+    import asyncio
+
+    from .storage import Storage
+
+    if not url.startswith(("sqlite:", "sqlite+aiosqlite:", "postgresql:", "postgres:", "postgresql+asyncpg:")):
+        return "--db takes sqlite:///FILE or postgresql://USER:PASSWORD@HOST[:PORT]/DBNAME"
+
+    async def probe() -> None:
+        storage = Storage(url)
+        try:
+            await storage.open()
+        finally:
+            await storage.close()
+
+    try:
+        asyncio.run(probe())
+    except Exception as exc:  # the driver's own words, without SQLAlchemy's wrapping
+        cause = getattr(exc, "orig", None) or exc
+        words = " ".join(str(cause).split()) or type(cause).__name__
+        return f"cannot use the database {shown_url(url)}: {words}"
+    return None
+
+
 def shown_url(url: str) -> str:
     """A database URL without its password (for the start-up line)."""
     return re.sub(r"://([^:/@]+):[^@]*@", r"://\1:***@", url)
@@ -40,21 +66,34 @@ def shown_url(url: str) -> str:
     "--log-level", default="info", show_default=True, type=click.Choice(["debug", "info", "warning", "error"])
 )
 @click.option("--testing", is_flag=True, hidden=True, help="Accept scripted seeds and dice (tests only).")
-def serve(host, port, db, log_level, testing) -> None:
+@click.option(
+    "--manual-clock", is_flag=True, hidden=True, help="With --testing: time moves only by POST /api/testing/clock."
+)
+def serve(host, port, db, log_level, testing, manual_clock) -> None:
     """Run the game server: the lobby API and play over WebSockets (see README, 'Play with friends')."""
     need_server_extra()
     import uvicorn
 
     from .app import create_app
+    from .clock import ManualClock
+    from .logs import log_config
     from .storage import default_db_url
 
+    if manual_clock and not testing:
+        click.echo("error: --manual-clock is a test setting: it needs --testing", err=True)
+        sys.exit(2)
     url = db or default_db_url()
+    problem = check_database(url)
+    if problem is not None:
+        click.echo(f"error: {problem}", err=True)
+        sys.exit(2)
     click.echo(f"landlords server on http://{host}:{port} (database {shown_url(url)}; API docs at /docs)")
     uvicorn.run(
-        create_app(url, testing=testing),
+        create_app(url, testing=testing, clock=ManualClock() if manual_clock else None),
         host=host,
         port=port,
         log_level=log_level,
+        log_config=log_config(log_level),  # no token in the output, at any level
         ws_max_size=MAX_WS_BYTES,
         ws_ping_interval=20,
     )

@@ -8,7 +8,6 @@ need one carry it in the ``Authorization: Bearer`` header (never in a URL: URLs 
 
 from __future__ import annotations
 
-import re
 import secrets
 from typing import Annotated, Any, Literal
 
@@ -20,13 +19,13 @@ from .. import record as records
 from ..bots import make_bot
 from ..engine.errors import ConfigError, LandlordsError
 from ..i18n import LANGUAGES
+from ..names import check_name as check_player_name
 from ..rules import get_ruleset
 from . import views
 from .storage import SeatRow
 from .table import Table, token_hash
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud
-NAME_RE = re.compile(r"^[^\x00-\x1f\x7f]{1,32}$")
 
 router = APIRouter(prefix="/api")
 
@@ -124,12 +123,26 @@ def new_token() -> str:
 
 
 def check_name(name: str, table: Table | None = None) -> str:
-    name = name.strip()
-    if not NAME_RE.match(name):
-        raise HTTPException(422, "a name has 1 to 32 characters and no control characters")
-    if table is not None and any(s.name == name for s in table.seats if s.kind != "open"):
+    """A display name as every front end can show it (plain text, at most 32 characters, no control
+    or format characters), and not one taken at the table (ignoring case)."""
+    try:
+        name = check_player_name(name, "the name")
+    except ConfigError as exc:
+        raise HTTPException(422, str(exc)) from None
+    if table is not None and any(
+        s.name and s.name.casefold() == name.casefold() for s in table.seats if s.kind != "open"
+    ):
         raise HTTPException(409, f"the name {name!r} is taken at this table")
     return name
+
+
+def check_strategy(spec: str) -> str:
+    """A bot strategy the bots know (``advisor``, ``trader:reserve=200``, ...), else 422 with the reason."""
+    try:
+        make_bot(spec)
+    except LandlordsError as exc:
+        raise HTTPException(422, str(exc)) from None
+    return spec
 
 
 def check_settings(body: CreateGame, testing: bool) -> None:
@@ -270,10 +283,7 @@ async def add_bots(
 ) -> dict:
     table = await table_or_404(request, code)
     host_only(table, authorization)
-    try:
-        make_bot(body.strategy)
-    except LandlordsError as exc:
-        raise HTTPException(422, str(exc)) from None
+    check_strategy(body.strategy)
     async with table.lock:
         if table.status != "lobby":
             raise HTTPException(409, "bots are seated before the game starts")
@@ -302,10 +312,7 @@ async def start(
     table = await table_or_404(request, code)
     host_only(table, authorization)
     if body.fill_bots:
-        try:
-            make_bot(body.fill_bots)
-        except LandlordsError as exc:
-            raise HTTPException(422, str(exc)) from None
+        check_strategy(body.fill_bots)
     async with table.lock:
         if table.status != "lobby":
             raise HTTPException(409, "the game has started already")

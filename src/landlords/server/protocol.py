@@ -13,9 +13,12 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.errors import ConfigError
+from ..names import MAX_CHAT, check_text
+
 PROTOCOL_VERSION = 1
 MAX_MESSAGE_BYTES = 16 * 1024  # a trade offer of every lot fits many times over
-MAX_CHAT_CHARS = 500
+MAX_CHAT_CHARS = MAX_CHAT  # one line of plain text
 RATE_PER_SECOND = 20.0  # a connection's sustained message rate ...
 RATE_BURST = 40  # ... and the burst it may send at once
 FLOOD_CLOSE_AFTER = 200  # messages over the limit before the connection is closed
@@ -79,10 +82,10 @@ def parse(text: str | bytes) -> dict[str, Any]:
         _field(msg, "seat", int, required=False)
     elif kind == "chat":
         _field(msg, "text", str)
-        if not msg["text"].strip():
-            raise ProtocolError("bad_message", "chat: 'text' is empty")
-        if len(msg["text"]) > MAX_CHAT_CHARS:
-            raise ProtocolError("bad_message", f"chat: 'text' may have at most {MAX_CHAT_CHARS} characters")
+        try:  # plain text for every front end: no control or format characters, no markup meaning
+            msg["text"] = check_text(msg["text"], "chat: 'text'", MAX_CHAT_CHARS)
+        except ConfigError as exc:
+            raise ProtocolError("bad_message", str(exc)) from None
     return msg
 
 
@@ -100,17 +103,18 @@ def _field(msg: dict[str, Any], name: str, kind: Any, required: bool = True) -> 
 
 @dataclass
 class RateLimit:
-    """A token bucket per connection: ``RATE_PER_SECOND`` sustained, ``RATE_BURST`` at once."""
+    """A token bucket per connection: ``RATE_PER_SECOND`` sustained, ``RATE_BURST`` at once. The
+    server passes its own clock's ``now``, so tests of floods need no sleeping."""
 
     rate: float = RATE_PER_SECOND
     burst: float = RATE_BURST
     tokens: float = RATE_BURST
-    last: float = 0.0
-    over: int = 0
+    last: float | None = None
+    over: int = 0  # messages dropped so far
 
     def allow(self, now: float | None = None) -> bool:
         now = time.monotonic() if now is None else now
-        if self.last:
+        if self.last is not None:
             self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
         self.last = now
         if self.tokens >= 1:

@@ -6,6 +6,11 @@ truth: an act is acknowledged only after its row is committed, and a restart rep
 game's actions. Every write goes through one :class:`~.writer.Writer` (group commit); reads use
 the pool. The game row keeps the record's head (edition, ruleset, rules, players, seed,
 setup): the head plus the action rows *is* the game record, so the export is ``record.to_record``.
+
+The clocks are data too: each action row carries the seats' time used at that act, and the game row
+a checkpoint of the running clocks (written every few seconds of a timed game), so a restart gives
+no time back. The schema has a version; :data:`MIGRATIONS` brings an older database up to date on
+start, in one transaction.
 """
 
 from __future__ import annotations
@@ -30,7 +35,9 @@ from sqlalchemy import (
     UniqueConstraint,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection
@@ -38,7 +45,15 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from .writer import Writer
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+
+# version -> the statements that bring a database of the version before up to it
+MIGRATIONS: dict[int, list[str]] = {
+    2: [  # the clocks: time used per seat at each act, and the running clocks' checkpoint
+        "ALTER TABLE actions ADD COLUMN clock TEXT",
+        "ALTER TABLE games ADD COLUMN clock TEXT",
+    ],
+}
 
 metadata = MetaData()
 
@@ -57,6 +72,7 @@ games = Table(
     Column("created_at", Float, nullable=False),
     Column("finished_by", String(32)),  # an outside end (the time limit): replayed like the record's
     Column("rematch", String(16)),
+    Column("clock", Text),  # the clocks' checkpoint (JSON): {"version", "used", "decision", "elapsed"}
 )
 
 seats = Table(
@@ -78,6 +94,7 @@ actions = Table(
     Column("seat", Integer, nullable=False),
     Column("action", Text, nullable=False),  # the action's JSON, as in records
     Column("at", Float, nullable=False),
+    Column("clock", Text),  # the clocks right after this act (JSON): {"used", "decision", "elapsed"}
     UniqueConstraint("game_id", "n"),
 )
 
@@ -91,6 +108,10 @@ chat = Table(
     Column("text", Text, nullable=False),
     Column("at", Float, nullable=False),
 )
+
+
+class SchemaError(RuntimeError):
+    """The database was written by a newer landlords."""
 
 
 def default_db_url() -> str:
@@ -122,6 +143,7 @@ class GameRow:
     host_hash: str
     finished_by: str | None
     rematch: str | None
+    clock: dict[str, Any] | None = None
 
 
 @dataclass
@@ -149,17 +171,28 @@ class Storage:
         self.writer = Writer(self.engine, file_url, _sqlite_pragmas)
 
     async def open(self) -> None:
-        """Create the schema on first start; refuse a database of a newer schema."""
+        """Create the schema on first start, migrate an older one (one transaction); refuse a database
+        of a newer schema. Then start the writer."""
         async with self.engine.begin() as conn:
-            await conn.run_sync(metadata.create_all)
-            row = (await conn.execute(select(schema.c.version))).first()
-            if row is None:
+            if not await conn.run_sync(lambda c: inspect(c).has_table(schema.name)):
+                await conn.run_sync(metadata.create_all)
                 await conn.execute(insert(schema).values(version=SCHEMA_VERSION))
-            elif row[0] > SCHEMA_VERSION:
-                raise RuntimeError(
-                    f"the database has schema version {row[0]}; this landlords knows up to {SCHEMA_VERSION}"
-                )
+            else:
+                version = (await conn.execute(select(schema.c.version))).scalar_one()
+                if version > SCHEMA_VERSION:
+                    raise SchemaError(
+                        f"the database has schema version {version}; this landlords knows up to {SCHEMA_VERSION}"
+                    )
+                for step in range(version + 1, SCHEMA_VERSION + 1):
+                    for statement in MIGRATIONS[step]:
+                        await conn.execute(text(statement))
+                if version < SCHEMA_VERSION:
+                    await conn.execute(update(schema).values(version=SCHEMA_VERSION))
         self.writer.start()
+
+    async def schema_version(self) -> int:
+        async with self.engine.connect() as conn:
+            return (await conn.execute(select(schema.c.version))).scalar_one()
 
     async def close(self) -> None:
         await self.writer.stop()
@@ -208,8 +241,9 @@ class Storage:
         await self.writer.run(lambda conn: conn.execute(statement).close())
 
     async def set_status(self, game_id: int, **values: Any) -> None:
-        if "head" in values and values["head"] is not None:
-            values["head"] = json.dumps(values["head"])
+        for key in ("head", "clock"):
+            if values.get(key) is not None:
+                values[key] = json.dumps(values[key])
         statement = update(games).where(games.c.id == game_id).values(**values)
         await self.writer.run(lambda conn: conn.execute(statement).close())
 
@@ -235,11 +269,35 @@ class Storage:
         return _game_row(r), [_seat_row(s) for s in seat_rows]
 
     # ------------------------------------------------------------ the log
-    async def append_action(self, game_id: int, n: int, seat: int, action: dict[str, Any]) -> None:
-        """Commit one act (with whatever else is queued); the primary key (game, n) refuses a second
+    async def append_action(
+        self,
+        game_id: int,
+        n: int,
+        seat: int,
+        action: dict[str, Any],
+        clock: dict[str, Any] | None = None,
+        finished: bool = False,
+    ) -> None:
+        """Commit one act (with whatever else is queued) and the clocks right after it; when the act
+        ended the game, its end in the same transaction. The primary key (game, n) refuses a second
         writer's act number."""
-        row = {"game_id": game_id, "n": n, "seat": seat, "action": json.dumps(action), "at": time.time()}
-        await self.writer.insert(actions, row)
+        row = {
+            "game_id": game_id,
+            "n": n,
+            "seat": seat,
+            "action": json.dumps(action),
+            "at": time.time(),
+            "clock": json.dumps(clock) if clock is not None else None,
+        }
+        if not finished:
+            await self.writer.insert(actions, row)
+            return
+
+        def last_act(conn: Connection) -> None:
+            conn.execute(actions.insert(), [row]).close()
+            conn.execute(update(games).where(games.c.id == game_id).values(status="finished")).close()
+
+        await self.writer.run(last_act)
 
     async def load_actions(self, game_id: int) -> list[tuple[int, dict[str, Any]]]:
         async with self.engine.connect() as conn:
@@ -251,6 +309,27 @@ class Storage:
                 )
             ).all()
         return [(r.seat, json.loads(r.action)) for r in rows]
+
+    async def load_clock(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
+        """The latest clocks saved for a game: ``(version, clocks)`` from the checkpoint or from the
+        last act, whichever is newer (a checkpoint holds the version it was taken at)."""
+        async with self.engine.connect() as conn:
+            checkpoint = (await conn.execute(select(games.c.clock).where(games.c.id == game_id))).scalar()
+            last = (
+                await conn.execute(
+                    select(actions.c.n, actions.c.clock)
+                    .where(actions.c.game_id == game_id)
+                    .order_by(actions.c.n.desc())
+                    .limit(1)
+                )
+            ).first()
+        found: list[tuple[int, dict[str, Any]]] = []
+        if checkpoint:
+            data = json.loads(checkpoint)
+            found.append((int(data.pop("version")), data))
+        if last is not None and last.clock:
+            found.append((last.n + 1, json.loads(last.clock)))
+        return max(found, key=lambda f: f[0]) if found else None
 
     # ------------------------------------------------------------ chat
     async def add_chat(self, game_id: int, seat: int, name: str, text: str, at: float) -> None:
@@ -295,6 +374,7 @@ def _game_row(r: Any) -> GameRow:
         host_hash=r.host_hash,
         finished_by=r.finished_by,
         rematch=r.rematch,
+        clock=json.loads(r.clock) if r.clock else None,
     )
 
 

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("landlords.server")
 
+CHECKPOINT_SECONDS = 5.0  # how often the running clocks of a timed game are saved (server clock)
 TIMER_BOT = "baseline"  # plays a person's move when a lobby timer (no ruleset consequence) runs out
 RECENT_EVENTS = 60  # events a client gets with its welcome
 
@@ -84,6 +85,8 @@ class Table:
         self.decision_started = 0.0
         self.time_used: list[float] = []
         self.started_at = 0.0
+        self.saved_at = 0.0  # when the clocks were last checkpointed
+        self.saved_clock: dict[str, Any] | None = None
         self._cache: dict[tuple[int, str], tuple[str, int]] = {}
 
     # ------------------------------------------------------------ identity
@@ -148,19 +151,30 @@ class Table:
     async def restore(self) -> None:
         """Rebuild a started game from its head and its committed actions (start-up, or a failed commit)."""
         assert self.row.head is not None
-        acts = await self.server.storage.load_actions(self.row.id)
+        storage = self.server.storage
+        acts = await storage.load_actions(self.row.id)
+        saved = await storage.load_clock(self.row.id)
         data = dict(self.row.head)
         data["actions"] = [[seat, a] for seat, a in acts]
         data["finished_by"] = self.row.finished_by
         self.game = records.replay(data, check_hash=False)
-        self._after_start()
+        if self.game.over and self.row.status != "finished":
+            self.row.status = "finished"
+        self._after_start(saved[1] if saved is not None else None)
 
-    def _after_start(self) -> None:
+    def _after_start(self, saved: dict[str, Any] | None = None) -> None:
+        """Set up the clocks (from the saved ones after a restart: the time used stays used) and bots."""
         game = self.game
         assert game is not None
         self.version = len(game.actions) + (1 if game.finished_by else 0)
-        self.time_used = [0.0] * game.n
-        self.started_at = self.server.clock.now()
+        now = self.server.clock.now()
+        if saved is not None and len(saved.get("used", ())) == game.n:
+            self.time_used = [float(u) for u in saved["used"]]
+            self.started_at = now - float(saved["elapsed"])
+        else:
+            saved = None
+            self.time_used = [0.0] * game.n
+            self.started_at = now
         rules = game.rules
         self.timed = any(
             v is not None
@@ -169,10 +183,14 @@ class Table:
                 rules.player_time_minutes,
                 rules.decision_seconds,
                 self.settings.get("decision_seconds"),
+                self.settings.get("budget_minutes"),
             )
         )
         self.decision_key = None
         self._track_decision()
+        if saved is not None:
+            self.decision_started = now - float(saved["decision"])
+        self.saved_at = now
         seed = self.row.seed
         self.bots = {
             s.seat: make_bot(s.strategy or TIMER_BOT, seed=seed * 31 + s.seat)
@@ -188,8 +206,10 @@ class Table:
         ]
         self.row.head = self.head(self.game)
         self.row.status = "playing"
-        await self.server.storage.set_status(self.row.id, status="playing", head=self.row.head)
         self._after_start()
+        await self.server.storage.set_status(
+            self.row.id, status="playing", head=self.row.head, clock={"version": 0, **self.clocks()}
+        )
         self.broadcast([])
         self.kick()
 
@@ -254,12 +274,14 @@ class Table:
         before = len(game.events or [])
         game.apply(seat, action)  # raises IllegalAction before any change
         n = len(game.actions) - 1
+        self._track_decision()
         self.committing = True
         try:
-            await self.server.storage.append_action(self.row.id, n, seat, action.to_json())
+            await self.server.storage.append_action(
+                self.row.id, n, seat, action.to_json(), self.clocks(), finished=game.over
+            )
             if game.over:
                 self.row.status = "finished"
-                await self.server.storage.set_status(self.row.id, status="finished")
         except Exception:
             log.exception("game %s: cannot commit act %d; rebuilding the game from its log", self.code, n)
             await self.restore()
@@ -268,10 +290,9 @@ class Table:
             self.committing = False
         self.version += 1
         self._pending_events = (game.events or [])[before:]
-        self._track_decision()
 
     _pending_events: list = []
-    timed = False  # a clock may end a decision or the game (set at the start)
+    timed = False  # a clock may end a decision or the game (set at the start; its clocks are checkpointed)
     committing = False  # an act is applied in memory and its row not yet committed: no views now
 
     # ------------------------------------------------------------ clocks
@@ -288,6 +309,27 @@ class Table:
             self.time_used[self.decision_key[2]] += now - self.decision_started
         self.decision_key = key
         self.decision_started = now
+
+    def clocks(self) -> dict[str, Any]:
+        """The clocks as saved: each seat's time used (the pending decision not charged yet), the
+        pending decision's time so far, the game's time so far (all in seconds)."""
+        now = self.server.clock.now()
+        return {
+            "used": [round(u, 3) for u in self.time_used],
+            "decision": round(now - self.decision_started, 3),
+            "elapsed": round(now - self.started_at, 3),
+        }
+
+    async def save_clocks(self) -> None:
+        """Checkpoint the running clocks, so that a restart (even after ``kill -9``) gives back at
+        most :data:`CHECKPOINT_SECONDS` of anybody's time."""
+        async with self.lock:
+            if not self.timed or self.status != "playing" or self.game is None or self.game.over:
+                return
+            data = {"version": self.version, **self.clocks()}
+            await self.server.storage.set_status(self.row.id, clock=data)
+            self.saved_clock = data
+            self.saved_at = self.server.clock.now()
 
     def deadline(self) -> tuple[float, str] | None:
         """The next moment the clock must act, and what for (``time_limit`` or ``decision``)."""
@@ -306,6 +348,8 @@ class Table:
             if seconds is not None:
                 out.append((self.decision_started + seconds, "decision"))
             budget = game.rules.player_time_minutes
+            if budget is None:
+                budget = self.settings.get("budget_minutes")  # the lobby's: a bot moves when it is spent
             if budget is not None:
                 out.append((self.decision_started + budget * 60 - self.time_used[d.seat], "decision"))
         return min(out) if out else None

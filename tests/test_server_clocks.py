@@ -1,0 +1,146 @@
+"""The clocks survive a restart: the time each seat used (a `player_time_minutes` budget, the lobby's
+`budget_minutes`), the game's time (`time_limit_minutes`) and the pending decision's time (a
+ruleset's deadline) are saved, so a restart gives no time back. On the injectable clock: the server
+after the restart starts its own clock anywhere, as a real process would."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+from server_helpers import Player, create, make_client, wait_game
+from server_process import ServerProcess
+
+from landlords.client import Lobby, Seat
+from landlords.server.clock import ManualClock
+
+PEOPLE_AND_BOT = [{"kind": "person"}, {"kind": "bot", "strategy": "baseline"}]
+
+
+def left(p: Player, clock: ManualClock) -> float:
+    return p.view["decision"]["deadline_at"] - clock.wall()
+
+
+def test_a_time_budget_is_not_given_back_by_a_restart(tmp_path, db_url):
+    client, clock = make_client(tmp_path, db_url=db_url)
+    with client:
+        g = create(
+            client, name="Ann", seats=PEOPLE_AND_BOT, rules={"player_time_minutes": 1}, bot_pause=0, first_player=0
+        )
+        ann = Player(client, g["code"], g["token"])
+        clock.advance(40)
+        assert ann.act({"type": "roll"})["type"] == "ack"  # 40 seconds charged to Ann
+        clock.advance(15)  # and 15 into her next decision
+        ann.close()
+    client, clock = make_client(tmp_path, db_url=db_url, clock=ManualClock(start=7.0))
+    with client:
+        ann = Player(client, g["code"], g["token"])
+        try:
+            assert ann.view["decision"]["seat"] == 0
+            assert left(ann, clock) == pytest.approx(5, abs=0.01)
+            clock.advance(4)
+            ann.sync()
+            assert not ann.view["state"]["bankrupt"][0]
+            clock.advance(2)
+            acts = wait_game(client, g["code"], lambda i: i["actions"][-1][1]["type"] == "time_out")["actions"]
+            assert acts[-1] == [0, {"type": "time_out"}]
+            assert ann.sync()["state"]["bankrupt"][0]
+        finally:
+            ann.close()
+
+
+def test_the_time_limit_counts_the_time_before_a_restart(tmp_path, db_url):
+    client, clock = make_client(tmp_path, db_url=db_url)
+    with client:
+        g = create(
+            client, name="Ann", seats=PEOPLE_AND_BOT, rules={"time_limit_minutes": 1}, bot_pause=0, first_player=0
+        )
+        clock.advance(50)
+    client, clock = make_client(tmp_path, db_url=db_url, clock=ManualClock(start=123.0))
+    with client:
+        ann = Player(client, g["code"], g["token"])
+        try:
+            clock.advance(9)
+            ann.sync()
+            assert not ann.view["state"]["over"]
+            clock.advance(2)  # 61 seconds of the game's minute
+            wait_game(client, g["code"], lambda i: i["over"])
+            assert ann.sync()["result"]["reason"] == "time_limit"
+        finally:
+            ann.close()
+
+
+def test_a_decision_deadline_keeps_running_across_a_restart(tmp_path, db_url):
+    client, clock = make_client(tmp_path, db_url=db_url)
+    with client:
+        g = create(client, name="Ann", ruleset="digital", seats=PEOPLE_AND_BOT, bot_pause=0, first_player=0)
+        ann = Player(client, g["code"], g["token"])
+        full = left(ann, clock)
+        clock.advance(full - 15)
+        ann.close()
+    client, clock = make_client(tmp_path, db_url=db_url, clock=ManualClock(start=0.5))
+    with client:
+        ann = Player(client, g["code"], g["token"])
+        try:
+            assert left(ann, clock) == pytest.approx(15, abs=0.01)
+        finally:
+            ann.close()
+
+
+def test_the_lobbys_time_budget_has_a_bot_move_once_spent(tmp_path):
+    client, clock = make_client(tmp_path)
+    with client:
+        g = create(client, name="Ann", seats=PEOPLE_AND_BOT, budget_minutes=0.5, bot_pause=0, first_player=0)
+        ann = Player(client, g["code"], g["token"])
+        try:
+            assert left(ann, clock) == pytest.approx(30, abs=0.01)
+            clock.advance(31)
+            acts = wait_game(client, g["code"], lambda i: i["version"] >= 1)["actions"]
+            assert acts[0] == [0, {"type": "roll"}]  # made for her; the ruleset has no time-out
+        finally:
+            ann.close()
+
+
+def test_time_used_survives_kill_9(tmp_path, db_url):
+    """The checkpoint of the running clocks: the 15 seconds into Ann's pending decision were never
+    part of an act, and still count after SIGKILL."""
+    server = ServerProcess(db_url, tmp_path / "server.log", log_level="info")
+    try:
+        server.start()
+        lobby = Lobby(server.url)
+        g = lobby.create(
+            name="Ann", seats=PEOPLE_AND_BOT, rules={"player_time_minutes": 1}, bot_pause=0, first_player=0, seed=3
+        )
+        lobby.close()
+
+        async def before() -> None:
+            async with await Seat.connect(server.url, g["code"], g["token"]) as ann:
+                server.advance(40)
+                assert (await ann.act({"type": "roll"}))["type"] == "ack"
+                await ann.wait_for(lambda v: v["version"] >= 1 and v["decision"]["seat"] == 0)
+            server.advance(15)
+
+        asyncio.run(before())
+        end = time.monotonic() + 60
+        while True:  # until the timer has saved the clocks (it looks every tenth of a second)
+            inspect = server.inspect(g["code"])
+            saved = inspect["saved_clock"]
+            if saved and saved["version"] == inspect["version"] and saved["decision"] >= 15:
+                break
+            assert time.monotonic() < end, f"no checkpoint: {saved}"
+            time.sleep(0.05)
+        server.kill()
+        server.start()
+
+        async def after() -> None:
+            async with await Seat.connect(server.url, g["code"], g["token"]) as ann:
+                wall = server.inspect(g["code"])["wall"]
+                assert ann.view["decision"]["deadline_at"] - wall == pytest.approx(5, abs=0.01)
+                server.advance(6)
+                await ann.wait_for(lambda v: v["state"]["bankrupt"][0], timeout=60)
+            assert server.inspect(g["code"])["actions"][-1] == [0, {"type": "time_out"}]
+
+        asyncio.run(after())
+    finally:
+        server.kill()
