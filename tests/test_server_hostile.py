@@ -146,7 +146,7 @@ def test_a_connection_that_keeps_flooding_is_closed_and_the_other_plays_on(game)
     with pytest.raises(WebSocketDisconnect):
         while True:
             bob.read()
-    bob.closed = True
+    bob.close()
     assert sum(m["type"] == "pong" for m in bob.messages) == 9
     limited = [m for m in bob.messages if m["type"] == "error"]
     assert limited and all(m["code"] == "rate_limited" for m in limited)
@@ -161,11 +161,11 @@ def test_a_connection_that_keeps_flooding_is_closed_and_the_other_plays_on(game)
     "text, problem",
     [
         ("   ", "is empty"),
-        ("x" * (MAX_CHAT + 1), f"longer than {MAX_CHAT} characters"),
-        ("red \x1b[31malert", "control character (U+001B)"),
-        ("abc\u202edef", "control character (U+202E)"),  # a bidi override would reverse what follows
-        ("two\nlines", "control character (U+000A)"),
-        ("zero\u200bwidth", "control character (U+200B)"),
+        ("x" * (MAX_CHAT + 1), f"is longer than {MAX_CHAT} characters"),
+        ("red \x1b[31malert", "contains a control character (U+001B)"),
+        ("abc\u202edef", "contains a control character (U+202E)"),  # a bidi override would reverse what follows
+        ("two\nlines", "contains a control character (U+000A)"),
+        ("zero\u200bwidth", "contains a control character (U+200B)"),
     ],
 )
 def test_chat_is_plain_text_on_one_line(game, text, problem):

@@ -212,7 +212,7 @@ async def session(server: Server, conn: Connection, websocket: WebSocket, code: 
                 conn.send(ProtocolError("rate_limited", "too many messages: slow down").to_json())
             if conn.rate.over >= FLOOD_CLOSE_AFTER:
                 conn.send(ProtocolError("rate_limited", "too many messages: the connection is closed").to_json())
-                conn.queue.put_nowait(None)
+                conn.close(1008)
                 return
             continue
         ref = None

@@ -12,6 +12,7 @@ from typing import Any
 from .protocol import RateLimit
 
 MAX_QUEUED = 500  # messages waiting for a client that does not read: then it is dropped
+FINISH_GRACE = 2.0  # seconds the queued messages (and a close) get to go out when a session ends
 
 
 class Connection:
@@ -28,7 +29,8 @@ class Connection:
         self.lang = "en"
         self.position = False  # the client asked for the public position in every view
         self.table: Any = None  # the Table it watches or plays at, after hello
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        # text to send; an int: close with that code; None: stop (the client is gone)
+        self.queue: asyncio.Queue[str | int | None] = asyncio.Queue()
         self.writer = asyncio.create_task(self._write())
         self.closed = False
 
@@ -37,25 +39,37 @@ class Connection:
         if self.closed:
             return
         if self.queue.qsize() >= MAX_QUEUED:
-            self.closed = True
-            self.queue.put_nowait(None)
+            self.close(1008)
             return
         self.queue.put_nowait(message if isinstance(message, str) else json.dumps(message, ensure_ascii=False))
+
+    def close(self, code: int) -> None:
+        """Close the connection with ``code`` once what is queued before has been sent."""
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(code)
 
     async def _write(self) -> None:
         try:
             while True:
-                text = await self.queue.get()
-                if text is None:
-                    await self._close(1008)
+                item = await self.queue.get()
+                if item is None:
                     return
-                await self._send_text(text)
+                if isinstance(item, int):
+                    await self._close(item)
+                    return
+                await self._send_text(item)
         except Exception:  # the client went away: the reader notices and cleans up
             self.closed = True
 
     async def finish(self) -> None:
-        """Stop the writer after the queued messages are sent (or the client is gone)."""
+        """Stop the writer once the queued messages (and a close) are sent, the client is gone, or
+        :data:`FINISH_GRACE` has passed."""
         self.closed = True
+        if not self.writer.done():
+            self.queue.put_nowait(None)
+            with contextlib.suppress(asyncio.TimeoutError, Exception):
+                await asyncio.wait_for(asyncio.shield(self.writer), FINISH_GRACE)
         self.writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await self.writer
