@@ -235,10 +235,10 @@ def test_kill_9_loses_no_acknowledged_act(tmp_path, db_url, seed):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", [5, 29, 71])
+@pytest.mark.parametrize("seed", [5, 29])
 def test_kill_9_many_times(tmp_path, db_url, seed):
     server = ServerProcess(db_url, tmp_path / "server.log")
     try:
-        asyncio.run(scenario(server, seed, kills=8, tmp_path=tmp_path))
+        asyncio.run(scenario(server, seed, kills=6, tmp_path=tmp_path))
     finally:
         server.kill()

@@ -278,7 +278,7 @@ class Table:
         self.committing = True
         try:
             await self.server.storage.append_action(
-                self.row.id, n, seat, action.to_json(), self.clocks(), finished=game.over
+                self.row.id, n, seat, action.to_json(), self.clocks() if self.timed else None, finished=game.over
             )
             if game.over:
                 self.row.status = "finished"
