@@ -55,7 +55,7 @@ def test_a_version_1_database_is_brought_up_to_date_and_its_games_go_on(tmp_path
     client, clock = make_client(tmp_path, db_url=db_url)
     with client:
         g = create(client, name="Ann", seats=[{"kind": "person"}, {"kind": "bot", "strategy": "baseline"}],
-                   bot_pause=0, first_player=0)  # fmt: skip
+                   rules={"player_time_minutes": 30}, bot_pause=0, first_player=0)  # fmt: skip
         ann = Player(client, g["code"], g["token"])
         assert ann.act({"type": "roll"})["type"] == "ack"
         ann.close()
@@ -78,7 +78,7 @@ def test_a_version_1_database_is_brought_up_to_date_and_its_games_go_on(tmp_path
             ann.close()
     assert sql(db_url, "SELECT version FROM landlords_schema") == [(SCHEMA_VERSION,)]
     clocks = sql(db_url, "SELECT clock FROM actions ORDER BY n")
-    assert clocks[0] == (None,) and clocks[-1][0] is not None
+    assert clocks[0] == (None,) and clocks[-1][0] is not None  # a timed game's acts carry the clocks
 
 
 def test_a_newer_schema_or_an_unusable_database_is_refused_in_one_line(db_url):
