@@ -33,7 +33,13 @@ class Person:
 
     # ------------------------------------------------------------ lobby
     def create(
-        self, seats: list[str], ruleset: str = "hasbro-ru", edition: str = "", query: str = "", rules: str = ""
+        self,
+        seats: list[str],
+        ruleset: str = "hasbro-ru",
+        edition: str = "",
+        query: str = "",
+        rules: str = "",
+        timer: int = 0,
     ) -> str:
         """Create a game in the lobby form (seats: "person" or a bot strategy); returns its code."""
         p = self.page
@@ -43,6 +49,8 @@ class Person:
         p.select_option("#edition", edition)
         if rules:
             p.fill("#house-rules", rules)
+        if timer:
+            p.fill("#timer", str(timer))
         while p.locator(".seat-row").count() > len(seats):
             p.locator(".seat-row button").last.click()
         while p.locator(".seat-row").count() < len(seats):
@@ -132,3 +140,34 @@ class Person:
 
 def expect_owner(person: Person, square: int, seat: int) -> None:
     expect(person.owner_frame(square)).to_have_attribute("data-owner", str(seat))
+
+
+def keyboard_act(person: Person, kind: str, **fields: Any) -> int:
+    """Reach the act with the Tab key alone and press Enter (the page is usable without a mouse)."""
+    page = person.page
+    sel = person._selector(kind, fields)
+    page.wait_for_selector(sel)
+    before = person.version
+    page.locator("body").focus()
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    for _ in range(120):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"!!document.activeElement && document.activeElement.matches({sel!r})"):
+            break
+    else:
+        raise AssertionError(f"{kind} cannot be reached with the Tab key")
+    page.keyboard.press("Enter")
+    if kind != "declare_bankruptcy":  # that one asks first
+        person.wait_version(before + 1)
+    return before
+
+
+def page_weight(page: Page) -> int:
+    """Bytes transferred for the page so far: the document and every resource it fetched."""
+    return page.evaluate(
+        """() => {
+          const nav = performance.getEntriesByType("navigation")[0];
+          return nav.transferSize + performance.getEntriesByType("resource")
+            .reduce((sum, r) => sum + r.transferSize, 0);
+        }"""
+    )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fastapi import FastAPI
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.staticfiles import StaticFiles
 
 STATIC = Path(__file__).parent / "static"
@@ -20,3 +21,5 @@ def install(app: FastAPI) -> None:
 
     app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    # the board's picture and the modules shrink to a quarter (plain HTTP only: WebSockets pass by)
+    app.add_middleware(GZipMiddleware, minimum_size=1024)

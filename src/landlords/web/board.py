@@ -10,6 +10,7 @@ from typing import Any
 
 from .. import new_game
 from ..describe.cards import property_card
+from ..describe.rulesets import ruleset_name, summary
 from ..describe.words import Speaker
 from ..engine.game import Game
 from ..render.svg import board_svg, square_geometry
@@ -25,7 +26,9 @@ def board_json(edition: str | None, ruleset: str, lang: str) -> dict[str, Any]:
     """Everything about the board of ``edition`` under ``ruleset`` that does not change in play."""
     rules = get_ruleset(ruleset)
     game = new_game(edition or rules.edition, rules, players=2, seed=1)
-    return board_of(game, lang)
+    out = board_of(game, lang)
+    out["rules"] = {"name": ruleset_name(rules, lang), "summary": summary(rules, lang)}
+    return out
 
 
 def board_of(game: Game, lang: str) -> dict[str, Any]:

@@ -26,6 +26,7 @@ const S = {
   open: new Set(), // the groups of free acts the person unfolded (kept across updates)
 };
 const URGENT = new Set(["claim_rent"]);
+const MANY = 8; // more answers than this: a menu instead of a row of buttons
 window.__timings = []; // click-to-board durations (ms), read by the end-to-end tests
 
 // ------------------------------------------------------------------ connection
@@ -51,6 +52,8 @@ function send(msg) {
 
 export function act(action) {
   if (!S.view) return;
+  const dlg = $("#dialog");
+  if (dlg.open) dlg.close(); // an act from a square's card: the board shows what follows
   const id = S.nextId++;
   performance.mark(`act:${id}`);
   S.pending = { id, version: S.view.version };
@@ -98,6 +101,12 @@ async function ensureBoard(game) {
   S.boardJson = await (await fetch(`/api/web/board?${q}`)).json();
   S.boardKey = key;
   S.board = new Board($("#board"), S.boardJson, { onSquare: showCard, label: S.boardJson.name });
+  const rules = S.boardJson.rules;
+  const house = Object.entries(game.rules || {}).map(([k, v]) => `${k}=${v}`).join(", ");
+  clear($("#rules"),
+    h("summary", {}, rules.name),
+    h("ul", {}, rules.summary.map((line) => h("li", {}, line))),
+    house ? h("p", { class: "hint", id: "house-rules" }, t("web.house_rules_here", { rules: house })) : null);
 }
 
 const names = () => (S.view?.game?.seats || []).map((s) => s.name || t("web.open_seat"));
@@ -119,6 +128,7 @@ async function render(full = false) {
   renderDecision();
   renderPlayers();
   renderLog(full);
+  tick();
   if (full) renderChat();
   document.body.dataset.version = v.version;
   document.body.dataset.status = game.status;
@@ -261,10 +271,12 @@ function renderDecision() {
   const answers = acts.filter((a) => a.answer);
   const free = acts.filter((a) => !a.answer);
   const row = h("div", { class: "answers", id: "answers" });
+  const many = answers.length > MANY;
   for (const a of answers) {
     if (a.action.type === "bid") row.append(bidForm(a));
-    else row.append(actButton(a));
+    else if (!many) row.append(actButton(a));
   }
+  if (many) row.append(choiceForm(answers)); // e.g. the speed die's triples: any square of the board
   if (answers.length) parts.push(row);
   if (d && (d.kind === "trade_response") && d.seat === mySeat()) {
     parts.push(h("button", { id: "counter-offer", onclick: () => counterOffer(d) }, t("web.counter_offer")));
@@ -287,7 +299,16 @@ function renderDecision() {
     parts.push(h("button", { id: "trade-button", class: "secondary", onclick: () => startTrade() }, t("web.propose_trade")));
   }
   clear(box, parts);
-  tick();
+}
+
+// a long list of answers (one per square): a menu, and the squares of the board answer too
+function choiceForm(answers) {
+  const select = h("select", { id: "answer-select", "aria-label": t("web.choose") },
+    answers.map((a, i) => h("option", { value: i }, a.label)));
+  return h("form", { class: "bid", onsubmit: (e) => { e.preventDefault(); act(answers[Number(select.value)].action); } },
+    select,
+    h("button", { type: "submit", id: "answer-choose", class: "act answer" }, t("web.choose")),
+    answers.some((a) => a.action.square !== undefined) ? h("p", { class: "hint" }, t("web.or_click_square")) : null);
 }
 
 function auctionInfo(d) {

@@ -1,0 +1,77 @@
+"""A short game to its end, each person in their own language and one of them by keyboard alone:
+Ann (Russian) buys Baltic Avenue; Bob (Polish, on a phone) lands on the income tax, chooses the
+fixed amount he cannot pay, and declares bankruptcy after a confirmation; the game is over for
+everyone, and the spectator switches to Russian on the way."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import WEIGHTS
+from .helpers import Person, expect, keyboard_act, page_weight
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def people(browser, server):
+    ctx = [
+        browser.new_context(viewport={"width": 1280, "height": 900}, locale="ru-RU", reduced_motion="reduce"),
+        browser.new_context(
+            viewport={"width": 360, "height": 740}, locale="pl-PL", is_mobile=True, has_touch=True
+        ),
+        browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-US", reduced_motion="reduce"),
+    ]
+    yield Person(ctx[0], "Аня", server), Person(ctx[1], "Bob", server), Person(ctx[2], None, server)
+    for c in ctx:
+        c.close()
+
+
+def test_a_bankruptcy_ends_the_game_in_three_languages_and_by_keyboard(people, shots):
+    ann, bob, eve = people
+    ann.page.goto(f"{ann.base}/")
+    expect(ann.page.locator("#create-button")).to_have_text("Создать игру")
+    WEIGHTS["lobby /"] = page_weight(ann.page)
+    code = ann.create(
+        ["person", "person"],
+        edition="classic-us",
+        query="dice=1,2%201,3&first_player=0",
+        rules="starting_cash=80, income_tax_choice=cash",
+    )
+    bob.join(code)
+    eve.open(code)
+    WEIGHTS["table /g/CODE (a spectator's first load)"] = page_weight(eve.page)
+    expect(ann.page.locator("#decision-title")).to_contain_text("ваш ход")
+    expect(bob.page.locator("#decision-title")).to_contain_text("twój ruch")
+    expect(eve.page.locator("#decision-title")).to_contain_text("your turn")
+
+    keyboard_act(ann, "roll")
+    keyboard_act(ann, "buy")
+    keyboard_act(ann, "end_turn")
+    bob.click_act("roll")
+    bob.wait_act("choose_tax", percent=False)
+    expect(bob.page.locator("#answers")).to_contain_text("Zapłać")
+    bob.page.screenshot(path=str(shots / "10-income-tax-choice-phone.png"), full_page=True)
+    bob.click_act("choose_tax", percent=False)
+
+    # the spectator switches to Russian; the view comes again in its words
+    eve.page.select_option("#lang", "ru")
+    expect(eve.page.locator("#decision-title")).to_contain_text("Bob")
+    expect(eve.page.locator("h2[data-w='web.log']")).to_have_text("Что произошло")
+    expect(eve.page.locator("#events")).to_contain_text("Аня покупает")
+
+    # bankruptcy, confirmed by keyboard
+    bob_before = keyboard_act(bob, "declare_bankruptcy")
+    expect(bob.page.locator("#confirm-no")).to_be_focused()
+    bob.page.screenshot(path=str(shots / "11-bankruptcy-confirmation-phone.png"))
+    bob.page.keyboard.press("Shift+Tab")
+    expect(bob.page.locator("#confirm-yes")).to_be_focused()
+    bob.page.keyboard.press("Enter")
+    bob.wait_version(bob_before + 1)
+    for p, text in ((ann, "Побеждает Аня"), (bob, "Wygrywa Аня"), (eve, "Побеждает Аня")):
+        expect(p.page.locator("#result")).to_contain_text(text)
+        expect(p.page.locator("#decision")).not_to_contain_text("Ogłoś")
+    expect(ann.page.locator('.player[data-seat="1"] .bankrupt')).to_have_text("банкрот")
+    ann.page.screenshot(path=str(shots / "12-game-over.png"))
+    for p in (ann, bob, eve):
+        p.expect_no_errors()
