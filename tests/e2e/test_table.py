@@ -103,6 +103,13 @@ def test_two_people_and_a_bot_play_while_a_spectator_watches(table, shots):
     eve.wait_version(v)
     expect_owner(eve, 8, 0)
 
+    # the chat: plain text to everyone at the table; a spectator reads it but cannot write
+    bob.page.fill("#chat-text", "<b>well played</b>")
+    bob.page.press("#chat-text", "Enter")
+    for p in (ann, eve):
+        expect(p.page.locator("#messages")).to_contain_text("Bob: <b>well played</b>")
+    expect(eve.page.locator("#chat-form")).to_be_hidden()
+
     # building, one house on each light blue
     for sq in (6, 8, 9):
         ann.click_act("build", square=sq)

@@ -9,6 +9,7 @@ import { t } from "./words.js";
 
 export function offerLines(d, view, board, lang) {
   const names = view.game.seats.map((s) => s.name);
+  if (d.properties) return dealLines(d, view, board, lang, names);
   const side = (who, props, cash, cards) => {
     const items = props.map((sq) => board.squares[sq].name + (view.state.mortgaged[sq] ? ` (${t("ui.mortgaged")})` : ""));
     if (cash) items.push(money(board, cash, lang));
@@ -97,4 +98,14 @@ export function openTrade(dlg, { options, view, board, names, preset, first, act
   draw();
   clear(dlg, form);
   dlg.showModal();
+}
+
+// «Бизнесполия»'s deal between any number of players: what each party gives, and to whom
+function dealLines(d, view, board, lang, names) {
+  const gives = new Map();
+  const add = (who, item) => (gives.get(who) || gives.set(who, []).get(who)).push(item);
+  (d.properties || []).forEach(([sq, to], i) => add((d.givers || [])[i], `${board.squares[sq].name} → ${names[to]}`));
+  for (const [from, to, amount] of d.cash || []) add(from, `${money(board, amount, lang)} → ${names[to]}`);
+  for (const [deck, from, to] of d.cards || []) add(from, `${t("ui.jail_card", { deck: board.decks[deck] || deck })} → ${names[to]}`);
+  return [...gives].map(([who, items]) => t("ui.offer_gives", { who: names[who] ?? "?", items: items.join(", ") }));
 }
