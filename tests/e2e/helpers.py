@@ -63,6 +63,7 @@ class Person:
                 p.select_option(f"#seat-{i}-strategy", kind)
         p.click("#create-button")
         p.wait_for_url("**/g/*")
+        p.wait_for_selector("body[data-version] #board svg")
         return p.url.rsplit("/", 1)[1]
 
     def open(self, code: str) -> None:

@@ -103,6 +103,7 @@ async function ensureBoard(game) {
   S.board = new Board($("#board"), S.boardJson, { onSquare: showCard, label: S.boardJson.name });
   const rules = S.boardJson.rules;
   const house = Object.entries(game.rules || {}).map(([k, v]) => `${k}=${v}`).join(", ");
+  $("#rules").hidden = false;
   clear($("#rules"),
     h("summary", {}, rules.name),
     h("ul", {}, rules.summary.map((line) => h("li", {}, line))),
@@ -299,6 +300,7 @@ function renderDecision() {
     parts.push(h("button", { id: "trade-button", class: "secondary", onclick: () => startTrade() }, t("web.propose_trade")));
   }
   clear(box, parts);
+  box.hidden = parts.length === 0;
 }
 
 // a long list of answers (one per square): a menu, and the squares of the board answer too
