@@ -40,6 +40,7 @@ class Person:
         query: str = "",
         rules: str = "",
         timer: int = 0,
+        private: bool = False,
     ) -> str:
         """Create a game in the lobby form (seats: "person" or a bot strategy); returns its code."""
         p = self.page
@@ -51,6 +52,8 @@ class Person:
             p.fill("#house-rules", rules)
         if timer:
             p.fill("#timer", str(timer))
+        if private:
+            p.check("#private")
         while p.locator(".seat-row").count() > len(seats):
             p.locator(".seat-row button").last.click()
         while p.locator(".seat-row").count() < len(seats):
@@ -70,8 +73,14 @@ class Person:
         self.page.goto(f"{self.base}/g/{code}")
         self.page.wait_for_selector("body[data-version]")
 
-    def join(self, code: str) -> None:
-        self.open(code)
+    def join(self, code: str, from_lobby: bool = False) -> None:
+        """Take a seat: by the game's link, or from the lobby's list of open games."""
+        if from_lobby:
+            self.page.goto(f"{self.base}/")
+            self.page.locator(f'#games li[data-code="{code}"] a').first.click()
+            self.page.wait_for_selector("body[data-version]")
+        else:
+            self.open(code)
         self.page.fill("#join-name", self.name or "")
         self.page.click("#join-button")
         self.page.wait_for_selector(".tag.you")

@@ -37,10 +37,19 @@ def test_a_bankruptcy_ends_the_game_in_three_languages_and_by_keyboard(people, s
         edition="classic-us",
         query="dice=1,2%201,3&first_player=0",
         rules="starting_cash=80, income_tax_choice=cash",
+        private=True,
     )
+    eve.page.goto(f"{eve.base}/")  # a private game is not listed; its link opens it
+    eve.page.wait_for_selector("#games li")
+    expect(eve.page.locator(f'#games li[data-code="{code}"]')).to_have_count(0)
     bob.join(code)
     eve.open(code)
-    WEIGHTS["table /g/CODE (a spectator's first load)"] = page_weight(eve.page)
+    fresh = eve.context.browser.new_context(viewport={"width": 1024, "height": 768})
+    first = Person(fresh, None, eve.base)  # nothing cached: the whole table page
+    first.open(code)
+    first.page.wait_for_selector("#decision-title")
+    WEIGHTS["table /g/CODE (first load, nothing cached)"] = page_weight(first.page)
+    fresh.close()
     expect(ann.page.locator("#decision-title")).to_contain_text("ваш ход")
     expect(bob.page.locator("#decision-title")).to_contain_text("twój ruch")
     expect(eve.page.locator("#decision-title")).to_contain_text("your turn")

@@ -38,7 +38,7 @@ def test_two_people_and_a_bot_play_while_a_spectator_watches(table, shots):
     query = f"dice={DICE.replace(' ', '%20')}&first_player=0&bot_pause=0&seed=1"
     code = ann.create(["person", "person", "cautious"], edition="classic-us", query=query)
     ann.page.screenshot(path=str(shots / "01-waiting-for-players.png"))
-    bob.join(code)
+    bob.join(code, from_lobby=True)
     eve.open(code)
     expect(eve.page.locator("#watching")).to_be_visible()
     ann.page.wait_for_selector("body[data-status=playing]")

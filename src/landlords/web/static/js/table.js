@@ -134,9 +134,10 @@ async function render(full = false) {
   document.body.dataset.version = v.version;
   document.body.dataset.status = game.status;
   if (S.pending && v.version > S.pending.version) {
-    const m = performance.measure("click-to-board", `act:${S.pending.id}`);
-    window.__timings.push(m.duration);
+    const id = S.pending.id;
     S.pending = null;
+    // measured when the frame with the new board is drawn
+    requestAnimationFrame(() => window.__timings.push(performance.measure("click-to-board", `act:${id}`).duration));
   }
   document.body.dataset.busy = "false";
 }
@@ -269,8 +270,9 @@ function renderDecision() {
     if (d.kind === "trade_response" || d.kind === "deal_response") parts.push(offerBox(d));
     if (d.deadline_at) parts.push(h("p", { class: "clock", id: "decision-clock", dataset: { deadline: d.deadline_at } }));
   }
-  const answers = acts.filter((a) => a.answer);
-  const free = acts.filter((a) => !a.answer);
+  // a bid is a form (any amount from the one listed) wherever it is offered, in turn or not
+  const answers = acts.filter((a) => a.answer || a.action.type === "bid");
+  const free = acts.filter((a) => !a.answer && a.action.type !== "bid");
   const row = h("div", { class: "answers", id: "answers" });
   const many = answers.length > MANY;
   for (const a of answers) {
