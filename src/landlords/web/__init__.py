@@ -2,6 +2,12 @@
 SVG and CSS: no build step, nothing fetched from elsewhere) and the JSON the pages read besides the
 WebSocket (the board of an edition, a property's card, the words of the page, the trade composer's
 options). ``install(app)`` adds them to the server's FastAPI app.
+
+The modules in ``static/js`` are meant to be reused by any page (a replay viewer, a chart):
+``board.js`` draws the board from ``/api/web/board`` and paints any public position on it;
+``words.js`` gives the catalogs' words (``t(key, params)``); ``money.js`` shows amounts as the
+server does; ``api.js`` calls the lobby and keeps tokens; ``dom.js`` builds elements (text is never
+read as markup). ``table.js``, ``trade.js`` and ``lobby.js`` are the pages themselves.
 """
 
 from __future__ import annotations
