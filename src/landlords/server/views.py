@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..describe.mechanics import decision_help
 from ..engine.actions import Action
 from ..engine.game import Game
 from ..engine.state import variant_attributes
@@ -83,6 +84,7 @@ def decision_view(game: Game, lang: str, deadline_at: float | None) -> dict[str,
         return None
     out = d.describe()
     out["title"] = decision_title(game, d, lang)
+    out["help"] = decision_help(game, d, lang)  # the mechanic in words, the stakes and exact odds
     if deadline_at is not None:
         out["deadline_at"] = deadline_at  # epoch seconds on the server's clock
     return out

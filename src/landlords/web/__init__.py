@@ -23,9 +23,11 @@ STATIC = Path(__file__).parent / "static"
 
 def install(app: FastAPI) -> None:
     """Serve the pages at ``/`` (lobby) and ``/g/CODE`` (table), the assets under ``/static``."""
+    from .replay import router as replay_router
     from .router import router
 
     app.include_router(router)
+    app.include_router(replay_router)  # /replay/CODE and the turns' frames and net worth
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     # the board's picture and the modules shrink to a quarter (plain HTTP only: WebSockets pass by)
     app.add_middleware(GZipMiddleware, minimum_size=1024)

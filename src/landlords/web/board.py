@@ -10,6 +10,7 @@ from typing import Any
 
 from .. import new_game
 from ..describe.cards import property_card
+from ..describe.mechanics import act_mechanics
 from ..describe.rulesets import ruleset_name, summary
 from ..describe.words import Speaker
 from ..engine.game import Game
@@ -67,6 +68,7 @@ def board_of(game: Game, lang: str) -> dict[str, Any]:
         "groups": groups,
         "words": {"house": w.word("house"), "hotel": w.word("hotel")},
         "decks": {d.id: d.name for d in ed.decks.values()},
+        "mechanics": act_mechanics(game.rules, lang, w.money),  # the variant's own free acts explained
         "currency": {"format": ed.currency.format, "scale": ed.currency.scale},
         "svg": board_svg(ed, token_rows=True),
     }
