@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..describe.decisions import confirmation
 from ..describe.mechanics import decision_help
 from ..engine.actions import Action
 from ..engine.game import Game
@@ -111,8 +112,17 @@ def seat_acts(game: Game, seat: int, lang: str) -> list[dict[str, Any]]:
     return out
 
 
+# the variants' acts that cannot be undone: a page asks first, in the words of describe.confirmation
+CONFIRMED = frozenset({"sue", "challenge_malina", "settle_mortgage"})
+
+
 def _act(game: Game, seat: int, a: Action, lang: str, answer: bool) -> dict[str, Any]:
-    return {"action": a.to_json(), "label": action_label(game, seat, a, lang), "answer": answer}
+    out = {"action": a.to_json(), "label": action_label(game, seat, a, lang), "answer": answer}
+    if a.TYPE in CONFIRMED:
+        ask = confirmation(game, seat, a, lang)
+        if ask is not None:
+            out["confirm"] = ask
+    return out
 
 
 def log_lines(game: Game, lang: str, start: int = 0) -> list[str]:

@@ -39,7 +39,13 @@ class Frame:
     state: dict[str, Any] | None = None  # the public position (replays only)
 
     def summary(self) -> dict[str, Any]:
-        return {"index": self.index, "turn": self.turn, "round": self.round, "seat": self.seat, "worth": self.worth}
+        return {
+            "index": self.index,
+            "turn": self.turn,
+            "round": self.round,
+            "seat": self.seat,
+            "worth": self.worth,
+        }
 
 
 @dataclass

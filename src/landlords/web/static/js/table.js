@@ -7,6 +7,8 @@ import { Board, SEAT_COLOURS } from "./board.js";
 import { $, clear, h, say } from "./dom.js";
 import { money } from "./money.js";
 import { openTrade, offerLines } from "./trade.js";
+import { actHelp, helpBox } from "./variants.js";
+import { WorthPanel } from "./worth.js";
 import { has, langPicker, lang, loadWords, pickLang, t } from "./words.js";
 
 const code = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "").toUpperCase();
@@ -131,6 +133,7 @@ async function render(full = false) {
   renderLog(full);
   tick();
   if (full) renderChat();
+  S.worth.update(v, names(), S.boardJson, lang());
   document.body.dataset.version = v.version;
   document.body.dataset.status = game.status;
   if (S.pending && v.version > S.pending.version) {
@@ -185,6 +188,7 @@ function renderJoin() {
   }
   if (v.result) {
     parts.push(h("div", { class: "result", id: "result", role: "status" }, v.result.text));
+    parts.push(h("a", { href: `/replay/${code}`, class: "button secondary", id: "replay-link" }, t("web.replay_watch")));
     if (game.rematch) parts.push(h("a", { href: `/g/${game.rematch}`, class: "button" }, t("web.next_game")));
     else if (store.host(code)) parts.push(h("button", { onclick: rematch }, t("web.rematch")));
   }
@@ -230,7 +234,7 @@ function actButton(a, extra = {}) {
     {
       class: `act ${a.answer ? "answer" : "free"}${danger ? " danger" : ""}`,
       dataset: { type: a.action.type, action: JSON.stringify(a.action) },
-      onclick: () => (danger ? confirmAct(a) : act(a.action)),
+      onclick: () => (danger || a.confirm ? confirmAct(a) : act(a.action)),
       ...extra,
     },
     a.label,
@@ -242,7 +246,7 @@ function confirmAct(a) {
   clear(
     dlg,
     h("h2", {}, t("web.confirm_title")),
-    h("p", {}, t("web.confirm_bankruptcy")),
+    h("p", {}, a.confirm || t("web.confirm_bankruptcy")),
     h("div", { class: "row" },
       h("button", { class: "danger", id: "confirm-yes", onclick: () => { dlg.close(); act(a.action); } }, a.label),
       h("button", { id: "confirm-no", onclick: () => dlg.close() }, t("web.cancel"))),
@@ -266,6 +270,7 @@ function renderDecision() {
   if (d) {
     const mine = d.seat === mySeat();
     parts.push(h("h2", { id: "decision-title", class: mine ? "mine" : "" }, d.title));
+    parts.push(helpBox(d, mine));
     if (d.kind === "auction") parts.push(auctionInfo(d));
     if (d.kind === "trade_response" || d.kind === "deal_response") parts.push(offerBox(d));
     if (d.deadline_at) parts.push(h("p", { class: "clock", id: "decision-clock", dataset: { deadline: d.deadline_at } }));
@@ -293,6 +298,7 @@ function renderDecision() {
   for (const [type, list] of Object.entries(groups)) {
     const group = h("details", { class: "group", dataset: { type }, open: S.open.has(type) },
       h("summary", {}, t("ui.menu_group", { label: groupName(type), n: list.length })),
+      actHelp(type, S.boardJson),
       h("div", { class: "list" }, list.map((a) => actButton(a))));
     group.addEventListener("toggle", () => (group.open ? S.open.add(type) : S.open.delete(type)));
     extra.append(group);
@@ -526,6 +532,7 @@ async function main() {
   }
   S.token = store.seat(code)?.token || null;
   chatForm();
+  S.worth = new WorthPanel(code, $(".panel.log"));
   connect();
   window.addEventListener("beforeunload", () => { S.closing = true; });
 }

@@ -1,0 +1,205 @@
+// The replay viewer (/replay/CODE): a finished game turn by turn. The frames (the public position at
+// the end of each turn, the turn's events in words) are computed by the engine on the server (GET
+// /api/games/CODE/replay and /replay/N); this page steps through them on the same board as the
+// table (board.js), with the net-worth chart marking the turn shown.
+
+import { Board, SEAT_COLOURS } from "./board.js";
+import { compact, worthChart, worthLegend } from "./chart.js";
+import { $, clear, h, say } from "./dom.js";
+import { money } from "./money.js";
+import { langPicker, lang, loadWords, pickLang, t } from "./words.js";
+
+const code = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "").toUpperCase();
+const PLAY_MS = 800; // a turn's time on screen when the replay plays by itself
+const R = { index: null, boardJson: null, board: null, at: -1, frames: new Map(), timer: null };
+
+async function getJSON(url) {
+  const r = await fetch(url);
+  const data = await r.json().catch(() => null);
+  if (!r.ok) throw new Error((data && typeof data.detail === "string" && data.detail) || r.statusText);
+  return data;
+}
+
+const last = () => R.index.frames.length - 1;
+const names = () => R.index.names;
+const fmt = (amount) => money(R.boardJson, amount, lang());
+
+function frame(i) {
+  if (!R.frames.has(i)) {
+    const p = getJSON(`/api/games/${code}/replay/${i}?lang=${lang()}`);
+    p.catch(() => R.frames.delete(i));
+    R.frames.set(i, p);
+  }
+  return R.frames.get(i);
+}
+
+async function load() {
+  R.index = await getJSON(`/api/games/${code}/replay?lang=${lang()}`);
+  R.frames.clear();
+  const g = R.index.game;
+  const q = new URLSearchParams({ edition: g.edition, ruleset: g.ruleset, lang: lang() });
+  R.boardJson = await getJSON(`/api/web/board?${q}`);
+  R.board = new Board($("#board"), R.boardJson, { label: R.boardJson.name });
+  document.title = `${t("web.replay_of", { code })} · landlords`;
+  clear($("#title"), h("strong", {}, t("web.replay")), ` · ${code} · `, h("a", { href: `/g/${code}` }, t(`ruleset.name.${g.ruleset}`)));
+  $("#result").textContent = R.index.result.text;
+  controls();
+  const wanted = Number((location.hash || "").slice(1));
+  const at = R.at >= 0 ? R.at : Number.isInteger(wanted) && location.hash ? wanted : 0;
+  R.at = -1;
+  await show(at);
+}
+
+// ------------------------------------------------------------------ moving through the frames
+async function show(i) {
+  i = Math.max(0, Math.min(last(), i));
+  R.at = i;
+  let f;
+  try {
+    f = await frame(i);
+  } catch (e) {
+    say(e.message, "error");
+    return;
+  }
+  if (R.at !== i) return; // a later step won the race
+  paint(i, f);
+  for (const j of [i + 1, i - 1]) if (j >= 0 && j <= last()) frame(j);
+}
+
+function step(by) {
+  show(R.at + by);
+}
+
+function play() {
+  if (R.timer) {
+    clearInterval(R.timer);
+    R.timer = null;
+  } else {
+    if (R.at >= last()) show(0);
+    R.timer = setInterval(() => {
+      if (R.at >= last()) play();
+      else step(1);
+    }, PLAY_MS);
+  }
+  const b = $("#replay-play");
+  b.textContent = R.timer ? "❙❙" : "▷";
+  b.setAttribute("aria-label", t(R.timer ? "web.replay_pause" : "web.replay_play"));
+  b.title = b.getAttribute("aria-label");
+}
+
+function button(id, text, label, onclick) {
+  return h("button", { type: "button", id, class: "secondary", "aria-label": t(label), title: t(label), onclick }, text);
+}
+
+function controls() {
+  const box = $("#controls");
+  const slider = h("input", {
+    type: "range", id: "replay-slider", min: 0, max: last(), step: 1, value: Math.max(0, R.at),
+    "aria-label": t("web.replay_turns"), oninput: (e) => show(Number(e.target.value)),
+  });
+  const jump = h("input", { type: "number", id: "replay-turn", min: 0, max: R.index.frames[last()].turn, inputmode: "numeric" });
+  const form = h("form", {
+    class: "jump",
+    onsubmit: (e) => {
+      e.preventDefault();
+      const turn = Number(jump.value);
+      const found = R.index.frames.findIndex((f) => f.turn >= turn);
+      show(found < 0 ? last() : found);
+    },
+  }, h("label", { for: "replay-turn" }, t("web.replay_jump")), jump, h("button", { type: "submit", id: "replay-go" }, "↵"));
+  clear(box,
+    button("replay-first", "|◀", "web.replay_first", () => show(0)),
+    button("replay-back", "◀", "web.replay_back", () => step(-1)),
+    button("replay-play", "▷", "web.replay_play", play),
+    button("replay-forward", "▶", "web.replay_forward", () => step(1)),
+    button("replay-last", "▶|", "web.replay_last", () => show(last())),
+    slider, form);
+  box.hidden = false;
+}
+
+function onKey(e) {
+  if (!R.index || e.altKey || e.ctrlKey || e.metaKey) return;
+  const tag = (e.target && e.target.tagName) || "";
+  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return; // the slider has its own keys
+  const moves = { ArrowLeft: () => step(-1), ArrowRight: () => step(1), Home: () => show(0), End: () => show(last()) };
+  if (moves[e.key]) {
+    e.preventDefault();
+    moves[e.key]();
+  }
+}
+
+// ------------------------------------------------------------------ painting one frame
+function paint(i, f) {
+  const st = f.state;
+  R.board.paint(st, names(), f.index ? st.position[f.seat] : null);
+  $("#frame-title").textContent = f.title;
+  $("#replay-slider").value = i;
+  $("#replay-first").disabled = $("#replay-back").disabled = i === 0;
+  $("#replay-forward").disabled = $("#replay-last").disabled = i === last();
+  renderPlayers(f);
+  renderChart(i, st);
+  const log = $("#events");
+  clear(log,
+    f.earlier.map((line) => h("li", { class: "earlier" }, line)),
+    f.events.map((line) => h("li", { class: "own" }, line)));
+  log.scrollTop = log.scrollHeight;
+  document.body.dataset.frame = String(i);
+  history.replaceState(null, "", `#${i}`);
+}
+
+function renderPlayers(f) {
+  const st = f.state;
+  clear($("#players"), names().map((name, s) => {
+    const colour = SEAT_COLOURS[s % 8];
+    const owned = st.owner.filter((o) => o === s).length;
+    const houses = st.owner.reduce((n, o, sq) => n + (o === s ? st.level[sq] : 0), 0);
+    return h("article", { class: `player${f.index && f.seat === s ? " turn" : ""}`, dataset: { seat: s }, style: `border-color:${colour}` },
+      h("div", { class: "head" },
+        h("span", { class: "dot", style: `background:${colour}`, "aria-hidden": "true" }),
+        h("strong", { class: "name" }, name)),
+      st.bankrupt[s]
+        ? h("p", { class: "bankrupt" }, t("ui.bankrupt"))
+        : [
+            h("p", { class: "cash" }, t("ui.cash", { amount: fmt(st.cash[s]) })),
+            h("p", { class: "worth" }, t("ui.worth", { amount: fmt(st.net_worth[s]) })),
+            h("p", { class: "hint" }, `▦ ${owned}${houses ? ` · ⌂ ${houses}` : ""}`),
+            st.in_jail[s] ? h("p", { class: "jail" }, t("ui.in_jail")) : null,
+          ]);
+  }));
+}
+
+function renderChart(i, st) {
+  const out = names().map((_, s) => s).filter((s) => st.bankrupt[s]);
+  clear($("#worth"),
+    worthChart(R.index.frames, names(), {
+      fmt, short: compact(R.boardJson, lang()), label: t("web.worth_chart"), axis: t("web.worth_axis"), at: i, out,
+    }),
+    worthLegend(names(), R.index.frames[i].worth, fmt));
+}
+
+// ------------------------------------------------------------------ start
+function staticWords() {
+  for (const el of document.querySelectorAll("[data-w]")) el.textContent = t(el.dataset.w);
+}
+
+async function main() {
+  await loadWords(pickLang());
+  staticWords();
+  $("#lang-slot").append(langPicker(async () => {
+    staticWords();
+    try {
+      await load();
+    } catch (e) {
+      say(e.message, "error");
+    }
+  }));
+  document.addEventListener("keydown", onKey);
+  try {
+    await load();
+  } catch (e) {
+    say(e.message, "error");
+    $("#notice").append(" ", h("a", { href: `/g/${code}` }, code));
+  }
+}
+
+main();

@@ -1,0 +1,51 @@
+// The table's net-worth panel: the chart of every seat's net worth at the end of each turn (from
+// GET /api/games/CODE/worth, fetched again when a turn ends) and the point of this moment (the
+// view's own net worths). new WorthPanel(code, before) adds the panel; update(view, names, board, lang).
+
+import { compact, worthChart, worthLegend } from "./chart.js";
+import { h } from "./dom.js";
+import { money } from "./money.js";
+import { t } from "./words.js";
+
+export class WorthPanel {
+  constructor(code, before) {
+    this.code = code;
+    this.frames = [];
+    this.turn = null;
+    this.loading = null;
+    this.chart = h("div", { class: "chart", id: "worth" });
+    this.title = h("h2", {}, "");
+    this.box = h("section", { class: "panel worth", id: "worth-panel", hidden: true }, this.title, this.chart);
+    before.parentNode.insertBefore(this.box, before);
+  }
+
+  update(view, names, board, lang) {
+    const st = view.state;
+    this.box.hidden = !st;
+    if (!st) return;
+    this.args = [view, names, board, lang];
+    const turn = `${st.turn}|${st.over}`;
+    if (turn !== this.turn && !this.loading) {
+      this.turn = turn;
+      this.loading = fetch(`/api/games/${this.code}/worth`)
+        .then((r) => (r.ok ? r.json() : { frames: this.frames }))
+        .then((data) => { this.frames = data.frames || []; })
+        .catch(() => {})
+        .finally(() => { this.loading = null; this.draw(...this.args); });
+    }
+    this.draw(view, names, board, lang);
+  }
+
+  draw(view, names, board, lang) {
+    const st = view.state;
+    const fmt = (v) => money(board, v, lang);
+    this.title.textContent = t("web.worth");
+    const out = names.map((_, s) => s).filter((s) => st.bankrupt[s]);
+    const now = st.over ? null : st.net_worth;
+    this.chart.replaceChildren(
+      worthChart(this.frames, names, { fmt, short: compact(board, lang), label: t("web.worth_chart"), axis: t("web.worth_axis"), now, out }),
+      worthLegend(names, st.net_worth, fmt),
+    );
+    this.chart.dataset.points = String(this.frames.length + (now ? 1 : 0));
+  }
+}

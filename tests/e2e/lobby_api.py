@@ -1,0 +1,59 @@
+"""The lobby's HTTP API from a test (games the browser then opens): create one with test settings,
+wait for its status, and the bytes a page load transferred as Playwright's network events saw them."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+
+def call(base: str, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(base + path, data=data, method=method)
+    req.add_header("Content-Type", "application/json")
+    if token:
+        req.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.load(r)
+
+
+def create_game(base: str, **settings: Any) -> dict[str, Any]:
+    return call(base, "POST", "/api/games", settings)
+
+
+def wait_status(base: str, code: str, status: str, seconds: float = 60) -> dict[str, Any]:
+    """Until the game has ``status`` (a bots' game plays on by itself on the server)."""
+    end = time.monotonic() + seconds
+    while True:
+        info = call(base, "GET", f"/api/games/{code}")
+        if info["status"] == status:
+            return info
+        if time.monotonic() > end:
+            raise AssertionError(f"game {code} is still {info['status']!r}, not {status!r}")
+        time.sleep(0.1)
+
+
+class Transfer:
+    """Bytes a page transferred over HTTP (each response's headers and encoded body, from
+    Playwright's network events) and the text of the WebSocket messages it received."""
+
+    def __init__(self, page: Page) -> None:
+        self.responses: list[Any] = []
+        self.ws_bytes = 0
+        page.on("requestfinished", self.responses.append)
+        page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+
+    def _frame(self, payload: str | bytes) -> None:
+        self.ws_bytes += len(payload.encode() if isinstance(payload, str) else payload)
+
+    def http_bytes(self) -> int:
+        total = 0
+        for request in self.responses:
+            sizes = request.sizes()
+            total += sizes["responseHeadersSize"] + sizes["responseBodySize"]
+        return total
