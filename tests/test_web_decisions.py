@@ -157,3 +157,24 @@ def test_the_board_explains_the_variants_own_free_acts(tmp_path):
     assert "2" in board_json(None, "businesspoly", "en")["mechanics"]["build"]  # at most 2 in one move
     assert "артел" in board_json(None, "odessa", "ru")["mechanics"]["build"].lower()
     assert "biur" in board_json(None, "businesspoly", "pl")["mechanics"]["build"].lower()
+
+
+@pytest.mark.parametrize(
+    "ruleset, words",
+    [
+        ("odessa", {"en": "artel", "ru": "артель", "pl": "artel"}),
+        ("businesspoly", {"en": "office", "ru": "офис", "pl": "biuro"}),
+        ("hasbro-ru", {"en": "house", "ru": "дом", "pl": "dom"}),
+    ],
+)
+def test_building_acts_are_labelled_in_the_variants_own_words(ruleset, words):
+    from landlords.engine.actions import SellBuilding
+    from landlords.play.labels import action_label
+
+    g = landlords.new_game(None, ruleset, players=2, seed=1)
+    for lang, word in words.items():
+        label = action_label(g, 0, Build(1), lang)
+        assert word in label.lower(), (lang, label)
+        if ruleset != "hasbro-ru":
+            house = {"en": "house", "ru": "дом", "pl": "dom"}[lang]
+            assert house not in label.lower() and house not in action_label(g, 0, SellBuilding(1), lang).lower()

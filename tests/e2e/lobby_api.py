@@ -45,7 +45,7 @@ class Transfer:
     def __init__(self, page: Page) -> None:
         self.responses: list[Any] = []
         self.ws_bytes = 0
-        page.on("requestfinished", self.responses.append)
+        page.on("requestfinished", lambda request: self.responses.append(request))
         page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
 
     def _frame(self, payload: str | bytes) -> None:

@@ -181,7 +181,7 @@ def action_label(game: Game, seat: int, action: Action, lang: str) -> str:
     for key in keys:
         if has(lang, key):
             try:
-                return tr(lang, key, **params)
+                return tr(lang, key, game.rules.variant, **params)  # a variant's own wording first
             except (KeyError, IndexError):
                 break
     # nobody wrote a message for this action: its type and fields in words

@@ -27,7 +27,7 @@ export function worthChart(frames, names, { fmt = String, short = String, label 
   const all = points.flat();
   const top = Math.max(1, ...all);
   const low = Math.min(top, ...all.filter((v) => v > 0));
-  const bottom = low > top / 2 ? Math.floor((low - (top - low) * 0.1) / 10) * 10 : 0;
+  const bottom = low > top / 2 && low < top ? Math.floor((low - (top - low) * 0.1) / 10) * 10 : 0;
   const x = (i) => PAD.left + (i * (W - PAD.left - PAD.right)) / (n - 1);
   const y = (v) => H - PAD.bottom - ((Math.max(bottom, v) - bottom) * (H - PAD.top - PAD.bottom)) / Math.max(1, top - bottom);
   const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "worth-chart", role: "img", "aria-label": label });

@@ -7,6 +7,7 @@ import { Board, SEAT_COLOURS } from "./board.js";
 import { $, clear, h, say } from "./dom.js";
 import { money } from "./money.js";
 import { openTrade, offerLines } from "./trade.js";
+import { afterRender, beforeRender, installKeys } from "./keys.js";
 import { actHelp, helpBox } from "./variants.js";
 import { WorthPanel } from "./worth.js";
 import { has, langPicker, lang, loadWords, pickLang, t } from "./words.js";
@@ -127,6 +128,7 @@ async function render(full = false) {
     S.board.paint(v.state, names(), d && d.square !== undefined ? d.square : null);
     renderDice(v.state);
   }
+  beforeRender();
   renderJoin();
   renderDecision();
   renderPlayers();
@@ -134,6 +136,7 @@ async function render(full = false) {
   tick();
   if (full) renderChat();
   S.worth.update(v, names(), S.boardJson, lang());
+  afterRender();
   document.body.dataset.version = v.version;
   document.body.dataset.status = game.status;
   if (S.pending && v.version > S.pending.version) {
@@ -533,6 +536,7 @@ async function main() {
   S.token = store.seat(code)?.token || null;
   chatForm();
   S.worth = new WorthPanel(code, $(".panel.log"));
+  installKeys();
   connect();
   window.addEventListener("beforeunload", () => { S.closing = true; });
 }

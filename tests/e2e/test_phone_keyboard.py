@@ -1,0 +1,132 @@
+"""A turn on a 360 x 740 phone screen (the board scaled to the width, nothing to scroll sideways,
+buttons big enough for a thumb), and a turn with the keyboard alone (Tab past the board by the skip
+link, Enter; the focus always visible and kept on the decision as the page redraws).
+
+Also measured here: the page weight of a table page's first load, from Playwright's network events
+(every response's headers and encoded body) plus the WebSocket's welcome message."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import WEIGHTS
+from .helpers import Person, expect, expect_owner
+from .lobby_api import Transfer
+
+pytestmark = pytest.mark.slow
+
+DICE = "2,4 3,5"  # Ann -> Oriental Avenue (6), Bob -> Vermont Avenue (8)
+QUERY = f"dice={DICE.replace(' ', '%20')}&first_player=0&seed=5"
+
+NO_SIDE_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
+
+
+def fits(person: Person) -> None:
+    """Nothing wider than the screen; the board scaled into it; the answers within reach."""
+    page = person.page
+    assert page.evaluate(NO_SIDE_SCROLL), page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    board = page.locator("svg.board").bounding_box()
+    assert board is not None and 320 <= board["width"] <= 360 and board["x"] >= 0
+    natural = page.evaluate("document.querySelector('svg.board').viewBox.baseVal.width")
+    assert natural > 2 * board["width"]  # drawn for a large board, shown scaled down
+    for box in page.locator("#answers button").all():
+        b = box.bounding_box()
+        assert b["x"] >= 0 and b["x"] + b["width"] <= 360 and b["height"] >= 36, b
+
+
+def test_a_turn_on_a_phone(browser, server, shots):
+    phone = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, locale="en-US"
+    )
+    desk = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US", reduced_motion="reduce")
+    ann, bob = Person(phone, "Ann", server), Person(desk, "Bob", server)
+    ann.page.goto(f"{server}/")
+    assert ann.page.evaluate(NO_SIDE_SCROLL)
+    ann.page.screenshot(path=str(shots / "40-lobby-phone.png"), full_page=True)
+    code = ann.create(["person", "person"], edition="classic-us", query=QUERY)
+    bob.join(code)
+    ann.wait_act("roll")
+    fits(ann)
+    ann.page.locator('button.act[data-type="roll"]').tap()
+    ann.wait_act("buy")
+    fits(ann)
+    expect(ann.page.locator("#decision-title")).to_contain_text("Oriental Avenue")
+    ann.page.screenshot(path=str(shots / "41-table-phone.png"))
+    ann.page.screenshot(path=str(shots / "42-table-phone-full.png"), full_page=True)
+    ann.click_act("buy")
+    expect_owner(bob, 6, 0)
+    fits(ann)
+    # a square's card fits the phone too
+    ann.page.locator('svg.board g.square[data-index="6"]').tap()
+    card = ann.page.locator("#square-card")
+    expect(card).to_contain_text("Oriental Avenue")
+    b = ann.page.locator("#dialog").bounding_box()
+    assert b["x"] >= 0 and b["x"] + b["width"] <= 360
+    ann.page.click("#card-close")
+    ann.click_act("end_turn")
+    bob.wait_act("roll")
+    assert ann.page.evaluate(NO_SIDE_SCROLL)
+    for p in (ann, bob):
+        p.expect_no_errors()
+    phone.close()
+    desk.close()
+
+
+def focused(person: Person) -> dict:
+    """What has the focus, and whether its focus ring shows."""
+    return person.page.evaluate(
+        """() => { const e = document.activeElement; const s = getComputedStyle(e);
+          return {id: e.id, type: e.dataset ? e.dataset.type || null : null, tag: e.tagName,
+                  ring: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2}; }"""
+    )
+
+
+def press(person: Person, key: str) -> dict:
+    person.page.keyboard.press(key)
+    return focused(person)
+
+
+def test_a_turn_with_the_keyboard_alone(browser, server, shots):
+    ctx = [
+        browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US", reduced_motion="reduce"),
+        browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US", reduced_motion="reduce"),
+    ]
+    ann, bob = Person(ctx[0], "Ann", server), Person(ctx[1], "Bob", server)
+    code = ann.create(["person", "person"], edition="classic-us", query=QUERY)
+    transfer = Transfer(bob.page)
+    bob.join(code)
+    WEIGHTS["table /g/CODE, a player's first load: HTTP (network events)"] = transfer.http_bytes()
+    WEIGHTS["table /g/CODE, a player's first load: WebSocket messages"] = transfer.ws_bytes
+    page = ann.page
+    ann.wait_act("roll")
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+
+    # the first Tab reaches the skip link, visibly; Enter lands on the decision's first button
+    f = press(ann, "Tab")
+    assert f["id"] == "skip-to-decision" and f["ring"], f
+    expect(page.locator("#skip-to-decision")).to_be_in_viewport()
+    f = press(ann, "Enter")
+    assert f["type"] == "roll" and f["ring"], f
+    # Enter rolls; the page redraws and the focus stays on the decision: Enter buys, Enter ends
+    for kind, then in (("roll", "buy"), ("buy", "end_turn")):
+        before = ann.version
+        page.keyboard.press("Enter")
+        ann.wait_version(before + 1)
+        page.wait_for_function(f"document.activeElement.dataset.type === {then!r}")
+        f = focused(ann)
+        assert f["ring"], (kind, f)
+    expect_owner(ann, 6, 0)
+    page.screenshot(path=str(shots / "43-keyboard-focus.png"))
+    # Tab moves on to the next act and Shift+Tab back, the ring following
+    f = press(ann, "Tab")
+    assert f["ring"] and f["type"] != "end_turn", f
+    f = press(ann, "Shift+Tab")
+    assert f["type"] == "end_turn" and f["ring"], f
+    before = ann.version
+    page.keyboard.press("Enter")
+    ann.wait_version(before + 1)
+    bob.wait_act("roll")
+    for p in (ann, bob):
+        p.expect_no_errors()
+    for c in ctx:
+        c.close()
