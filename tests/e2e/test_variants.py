@@ -165,3 +165,66 @@ def test_businesspoly_court_lap_settlement_and_an_office(people, shots):
     ann.page.screenshot(path=str(shots / "34-businesspoly-office.png"))
     for p in (ann, bob):
         p.expect_no_errors()
+
+
+DEAL_DICE = "1,2 1,3 1,4"
+
+
+def test_businesspoly_a_deal_between_three_players(browser, server, shots):
+    """Ann holds Птицефабрика, Bob Элеватор, Cy (on a phone) ТЦ Южный. Ann composes one deal: Bob's
+    Элеватор to her for 100, Cy's shopping centre to Bob, who pays Cy 150; Bob and Cy each read it
+    with the mechanic explained and accept; the lots and the money move at once for everyone."""
+    ctx = [
+        browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US", reduced_motion="reduce"),
+        browser.new_context(viewport={"width": 1100, "height": 900}, locale="ru-RU", reduced_motion="reduce"),
+        browser.new_context(
+            viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, locale="pl-PL"
+        ),
+    ]
+    ann, bob, cy = (Person(c, n, server) for c, n in zip(ctx, ("Ann", "Bob", "Cy"), strict=True))
+    query = f"dice={DEAL_DICE.replace(' ', '%20')}&first_player=0&seed=3"
+    code = ann.create(["person"] * 3, ruleset="businesspoly", query=query, rules="start_mode=normal")
+    bob.join(code)
+    cy.join(code)
+    turn(ann, "roll", "buy", "end_turn")
+    turn(bob, "roll", "buy", "end_turn")
+    turn(cy, "roll", "buy", "end_turn")
+    ann.wait_act("roll")
+    cash = ann.state()["cash"]
+
+    page = ann.page
+    page.click("#deal-button")
+    form = page.locator("#deal-form")
+    expect(form.locator(".explain")).to_contain_text("A deal may bind several players")
+    page.select_option("#deal-lot-4", "0")  # Bob's Элеватор to Ann
+    page.select_option("#deal-lot-5", "1")  # Cy's ТЦ Южный to Bob
+    page.select_option("#deal-pay-from-0", "0")
+    page.select_option("#deal-pay-to-0", "1")
+    page.fill("#deal-pay-amount-0", "100")
+    page.click("#deal-add-payment")
+    page.select_option("#deal-pay-from-1", "1")
+    page.select_option("#deal-pay-to-1", "2")
+    page.fill("#deal-pay-amount-1", "150")
+    page.screenshot(path=str(shots / "35-businesspoly-deal-composer.png"))
+    before = ann.version
+    page.click("#deal-send")
+    ann.wait_version(before + 1)
+
+    for p, words in ((bob, "Сделка нескольких игроков"), (cy, "Umowa kilku graczy")):
+        p.wait_act("accept")
+        expect(p.page.locator("#decision-explain")).to_contain_text(words)
+        d = p.page.evaluate("window.__view.decision")  # the deal's parts, for the answer's lines
+        assert (d["proposer"], d["properties"], d["givers"]) == (0, [[4, 0], [5, 1]], [1, 2])
+        assert d["cash"] == [[0, 1, 100], [1, 2, 150]] and d["cards"] == []
+        if p is cy:
+            cy.page.screenshot(path=str(shots / "36-businesspoly-deal-answer-phone.png"), full_page=True)
+        p.click_act("accept")
+    for p in (ann, bob, cy):
+        p.wait_version(cy.version)
+        expect_owner(p, 4, 0)
+        expect_owner(p, 5, 1)
+    assert ann.state()["cash"] == [cash[0] - 100, cash[1] + 100 - 150, cash[2] + 150]
+    for p in (ann, bob, cy):
+        p.expect_no_errors()
+    for c in ctx:
+        c.close()

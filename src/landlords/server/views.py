@@ -16,6 +16,7 @@ from ..engine.game import Game
 from ..engine.state import variant_attributes
 from ..play.labels import action_label, decision_title, speaker
 from ..render.text import describe
+from ..rules.businesspoly.decisions import Deal
 
 
 def public_state(game: Game) -> dict[str, Any]:
@@ -86,6 +87,16 @@ def decision_view(game: Game, lang: str, deadline_at: float | None) -> dict[str,
     out = d.describe()
     out["title"] = decision_title(game, d, lang)
     out["help"] = decision_help(game, d, lang)  # the mechanic in words, the stakes and exact odds
+    if isinstance(d.data, Deal):  # «Бизнесполия»'s deal between several players: its parts, to answer it
+        deal = d.data
+        out.update(
+            proposer=deal.proposer,
+            properties=[list(p) for p in deal.properties],
+            givers=list(deal.givers),
+            cash=[list(c) for c in deal.cash],
+            cards=[list(c) for c in deal.cards],
+            pending=list(deal.pending),
+        )
     if deadline_at is not None:
         out["deadline_at"] = deadline_at  # epoch seconds on the server's clock
     return out

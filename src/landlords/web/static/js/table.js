@@ -7,6 +7,7 @@ import { Board, SEAT_COLOURS } from "./board.js";
 import { $, clear, h, say } from "./dom.js";
 import { money } from "./money.js";
 import { openTrade, offerLines } from "./trade.js";
+import { dealButton } from "./deal.js";
 import { afterRender, beforeRender, installKeys } from "./keys.js";
 import { actHelp, helpBox } from "./variants.js";
 import { WorthPanel } from "./worth.js";
@@ -310,6 +311,7 @@ function renderDecision() {
   if (mySeat() !== null && v.state && !v.state.over && !v.state.bankrupt[mySeat()]) {
     parts.push(h("button", { id: "trade-button", class: "secondary", onclick: () => startTrade() }, t("web.propose_trade")));
   }
+  parts.push(dealButton({ view: v, board: S.boardJson, seat: mySeat(), act, dialog: $("#dialog"), names: names() }));
   clear(box, parts);
   box.hidden = parts.length === 0;
 }
