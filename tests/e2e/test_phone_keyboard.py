@@ -92,9 +92,16 @@ def test_a_turn_with_the_keyboard_alone(browser, server, shots):
         browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US", reduced_motion="reduce"),
     ]
     ann, bob = Person(ctx[0], "Ann", server), Person(ctx[1], "Bob", server)
+    lobby = Transfer(ann.page)
+    ann.page.goto(f"{server}/")
+    ann.page.wait_for_selector("#create-button")
+    ann.page.wait_for_load_state("networkidle")
+    WEIGHTS["lobby /, first load: HTTP (network events)"] = lobby.http_bytes()
+    ann.page.screenshot(path=str(shots / "44-lobby.png"))
     code = ann.create(["person", "person"], edition="classic-us", query=QUERY)
     transfer = Transfer(bob.page)
     bob.join(code)
+    bob.page.wait_for_load_state("networkidle")
     WEIGHTS["table /g/CODE, a player's first load: HTTP (network events)"] = transfer.http_bytes()
     WEIGHTS["table /g/CODE, a player's first load: WebSocket messages"] = transfer.ws_bytes
     page = ann.page

@@ -28,7 +28,8 @@ def finished(server):
 
 
 def frame_json(person: Person, code: str, i: int) -> dict:
-    return person.page.evaluate(f"fetch('/api/games/{code}/replay/{i}').then(r => r.json())")
+    url = f"'/api/games/{code}/replay/{i}?lang=' + document.documentElement.lang"
+    return person.page.evaluate(f"fetch({url}).then(r => r.json())")
 
 
 def expect_frame(person: Person, code: str, i: int) -> dict:
@@ -110,3 +111,19 @@ def test_a_finished_game_replays_turn_by_turn(browser, server, finished, shots):
     assert page.evaluate("document.body.dataset.frame") == str(at)
     eve.expect_no_errors()
     ctx.close()
+
+    # on a phone: the same frame by its link, nothing to scroll sideways, the controls within reach
+    phone = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, locale="pl-PL")
+    pat = Person(phone, None, server)
+    pat.page.goto(f"{server}/replay/{code}#{at}")
+    f = expect_frame(pat, code, at)
+    assert f["title"].startswith("Tura 30:")
+    assert pat.page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    pat.page.locator("#replay-forward").tap()
+    expect_frame(pat, code, at + 1)
+    for control in ("#replay-first", "#replay-last", "#replay-slider"):
+        b = pat.page.locator(control).bounding_box()
+        assert b["x"] >= 0 and b["x"] + b["width"] <= 360, (control, b)
+    pat.page.screenshot(path=str(shots / "21-replay-phone.png"), full_page=True)
+    pat.expect_no_errors()
+    phone.close()
