@@ -86,7 +86,7 @@ def decision_view(game: Game, lang: str, deadline_at: float | None) -> dict[str,
         return None
     out = d.describe()
     out["title"] = decision_title(game, d, lang)
-    out["help"] = decision_help(game, d, lang)  # the mechanic in words, the stakes and exact odds
+    out["help"] = decision_help(game, d, lang, speaker(game, lang))  # the mechanic, the stakes, exact odds
     if isinstance(d.data, Deal):  # «Бизнесполия»'s deal between several players: its parts, to answer it
         deal = d.data
         out.update(
@@ -130,7 +130,7 @@ CONFIRMED = frozenset({"sue", "challenge_malina", "settle_mortgage"})
 def _act(game: Game, seat: int, a: Action, lang: str, answer: bool) -> dict[str, Any]:
     out = {"action": a.to_json(), "label": action_label(game, seat, a, lang), "answer": answer}
     if a.TYPE in CONFIRMED:
-        ask = confirmation(game, seat, a, lang)
+        ask = confirmation(game, seat, a, lang, speaker(game, lang))
         if ask is not None:
             out["confirm"] = ask
     return out

@@ -16,6 +16,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse
 
 from ..i18n import has, tr
+from ..play.labels import speaker
 from ..render.text import describe
 from ..server.lobby import table_or_404
 from ..server.table import Table
@@ -76,7 +77,8 @@ async def replay_frame(code: str, frame: int, request: Request, lang: str = "en"
     f = tl.frames[frame]
     events = tl.game.events or []
     start, end = f.events
-    lines = [describe(tl.game, ev, lang) for ev in events[max(0, start - EARLIER) : end]]
+    words = speaker(tl.game, lang)
+    lines = [describe(tl.game, ev, lang, words) for ev in events[max(0, start - EARLIER) : end]]
     own = end - start
     return {
         **f.summary(),
