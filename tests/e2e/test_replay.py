@@ -113,7 +113,9 @@ def test_a_finished_game_replays_turn_by_turn(browser, server, finished, shots):
     ctx.close()
 
     # on a phone: the same frame by its link, nothing to scroll sideways, the controls within reach
-    phone = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, locale="pl-PL")
+    phone = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, locale="pl-PL"
+    )
     pat = Person(phone, None, server)
     pat.page.goto(f"{server}/replay/{code}#{at}")
     f = expect_frame(pat, code, at)
