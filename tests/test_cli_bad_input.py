@@ -219,5 +219,7 @@ def test_without_matplotlib_results_are_still_written_and_the_way_to_plots_is_na
     assert out.returncode == 0, out.stderr
     assert b"pip install 'landlords[plot]'" in out.stderr
     written = sorted(p.name for p in (tmp_path / "res").iterdir())
-    assert "results.json" in written and "strategies.csv" in written and not any(n.endswith(".png") for n in written)
+    assert (
+        "results.json" in written and "strategies.csv" in written and not any(n.endswith(".png") for n in written)
+    )
     assert_refused(run(["odds", "--plot", "odds.png"], tmp_path, env=env), "matplotlib", "landlords[plot]")

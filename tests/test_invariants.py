@@ -177,5 +177,12 @@ def test_many_games_per_ruleset_keep_every_invariant():
     count = int(os.environ.get("LANDLORDS_INVARIANT_GAMES", "300")) // 5
     for seed in range(count):
         for i, ruleset in enumerate(RULESETS):
-            play_checked(seed * 7 + i, None, 2 + seed % 3, {"speed_die": seed % 2 == 1}, max_turns=150,
-                         probe_illegal=seed % 2 == 0, ruleset=ruleset)
+            play_checked(
+                seed * 7 + i,
+                None,
+                2 + seed % 3,
+                {"speed_die": seed % 2 == 1},
+                max_turns=150,
+                probe_illegal=seed % 2 == 0,
+                ruleset=ruleset,
+            )
