@@ -28,3 +28,15 @@ def db_url(request, tmp_path):
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path}/server.db"
     return request.getfixturevalue("postgres").database()
+
+
+@pytest.fixture(scope="session")
+def redis_server():
+    """A real Redis server for the session (skipped without the binary; a failure under CI)."""
+    from redis_server import RedisServer
+
+    server = RedisServer.start()
+    try:
+        yield server
+    finally:
+        server.remove()

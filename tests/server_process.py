@@ -25,8 +25,9 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    def __init__(self, db_url: str, log_path: Path, log_level: str = "debug") -> None:
+    def __init__(self, db_url: str, log_path: Path, log_level: str = "debug", extra: tuple[str, ...] = ()) -> None:
         self.db_url = db_url
+        self.extra = list(extra)  # more options of `landlords serve` (--broker ...)
         self.log_path = log_path
         self.log_level = log_level
         self.port = free_port()
@@ -39,7 +40,7 @@ class ServerProcess:
 
     def start(self) -> None:
         cmd = [sys.executable, "-m", "landlords.cli.main", "serve", "--port", str(self.port), "--db", self.db_url,
-               "--testing", "--manual-clock", "--log-level", self.log_level]  # fmt: skip
+               "--testing", "--manual-clock", "--log-level", self.log_level, *self.extra]  # fmt: skip
         with open(self.log_path, "a") as log:
             self.proc = subprocess.Popen(
                 cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True

@@ -40,8 +40,16 @@ class Limits:
 class Server:
     """The games in memory, the database, the clock."""
 
-    def __init__(self, db_url: str | None, clock: Clock, testing: bool, limits: Limits) -> None:
+    def __init__(
+        self, db_url: str | None, clock: Clock, testing: bool, limits: Limits, broker: str | None = None,
+        lease_seconds: float | None = None,
+    ) -> None:  # fmt: skip
         self.storage = Storage(db_url)
+        self.cluster: Any = None  # with a broker: this process's part of a cluster (.cluster.Cluster)
+        if broker is not None:
+            from .cluster import Cluster
+
+            self.cluster = Cluster(self, broker, *([lease_seconds] if lease_seconds else []))
         self.clock = clock
         self.testing = testing
         self.limits = limits
@@ -50,7 +58,11 @@ class Server:
 
     async def open(self) -> None:
         await self.storage.open()
-        for row, seat_rows in await self.storage.load_games(("lobby", "playing")):
+        restored: tuple[str, ...] = ("lobby", "playing")
+        if self.cluster is not None:  # its games are loaded when asked for, or taken over from dead owners
+            await self.cluster.open()
+            restored = ()
+        for row, seat_rows in await self.storage.load_games(restored):
             table = Table(self, row, seat_rows)
             if row.status == "playing":
                 try:
@@ -69,11 +81,16 @@ class Server:
             with contextlib.suppress(asyncio.CancelledError):
                 await self.timer_task
         for table in self.tables.values():
+            if self.cluster is not None and not self.cluster.owns(table):
+                await table.close()
+                continue
             try:
                 await table.save_clocks()
             except Exception:
                 log.exception("game %s: cannot save its clocks", table.code)
             await table.close()
+        if self.cluster is not None:
+            await self.cluster.close()
         await self.storage.close()
 
     async def create(self, settings: dict[str, Any], seed: int, host_hash: str, seat_rows: list[SeatRow]) -> Table:
@@ -86,10 +103,14 @@ class Server:
         assert found is not None and found[0].id == game_id
         table = Table(self, found[0], found[1])
         self.tables[code] = table
+        if self.cluster is not None:
+            await self.cluster.created(table)
         return table
 
     async def table(self, code: str) -> Table | None:
         """A game by code: in memory, or a finished one loaded from the database."""
+        if self.cluster is not None:
+            return await self.cluster.table(code)
         table = self.tables.get(code)
         if table is not None:
             return table
@@ -106,6 +127,8 @@ class Server:
             await asyncio.sleep(self.limits.tick)
             now = self.clock.now()
             for table in list(self.tables.values()):
+                if self.cluster is not None and not self.cluster.owns(table):
+                    continue  # the owner's clock
                 due = table.deadline()
                 try:
                     if due is not None and due[0] <= now:
@@ -122,8 +145,12 @@ def create_app(
     clock: Clock | None = None,
     testing: bool = False,
     limits: Limits | None = None,
+    broker: str | None = None,
+    lease_seconds: float | None = None,
 ) -> FastAPI:
-    server = Server(db_url, clock or Clock(), testing, limits or Limits())
+    """``broker`` (a ``redis://`` URL, with a PostgreSQL ``db_url``): this process is one of several
+    sharing the games (:mod:`.cluster`)."""
+    server = Server(db_url, clock or Clock(), testing, limits or Limits(), broker, lease_seconds)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -142,6 +169,8 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.server = server
+    if server.cluster is not None:
+        server.cluster.install(app)  # lobby requests that change a game go to its owner
     app.include_router(lobby.router)
     app.include_router(advice.router)  # issue 19: the optional advice request
     web.install(app)  # the pages: lobby at /, tables at /g/CODE

@@ -48,6 +48,35 @@ def check_database(url: str) -> str | None:
     return None
 
 
+def check_broker(url: str, db_url: str) -> str | None:
+    """Reach Redis once before serving: the reason in one line when it cannot be used, else None."""
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        return "--broker takes redis://HOST[:PORT][/DB] (or rediss://, unix://)"
+    if not db_url.startswith(("postgresql:", "postgres:", "postgresql+asyncpg:")):
+        return "--broker needs --db postgresql://...: the processes share the games through PostgreSQL"
+    try:
+        import redis.asyncio  # noqa: F401
+    except ImportError:
+        return "--broker needs redis-py: pip install 'landlords[server]'"
+    import asyncio
+
+    import redis.asyncio as aioredis
+
+    async def probe() -> None:
+        client = aioredis.from_url(url, socket_connect_timeout=5)
+        try:
+            await client.ping()
+        finally:
+            await client.aclose()
+
+    try:
+        asyncio.run(probe())
+    except Exception as exc:
+        words = " ".join(str(exc).split()) or type(exc).__name__
+        return f"cannot reach the broker {shown_url(url)}: {words}"
+    return None
+
+
 def shown_url(url: str) -> str:
     """A database URL without its password (for the start-up line)."""
     return re.sub(r"://([^:/@]+):[^@]*@", r"://\1:***@", url)
@@ -65,11 +94,24 @@ def shown_url(url: str) -> str:
 @click.option(
     "--log-level", default="info", show_default=True, type=click.Choice(["debug", "info", "warning", "error"])
 )
+@click.option(
+    "--broker",
+    default=None,
+    help="Redis URL (redis://host:6379/0): run as one of several processes sharing the games "
+    "(needs a PostgreSQL --db; see README, 'Running at scale').",
+)
+@click.option(
+    "--lease-seconds",
+    default=None,
+    type=click.FloatRange(0.5, 600),
+    hidden=True,
+    help="With --broker: a game's lease (a dead process's games are taken over after about this long).",
+)
 @click.option("--testing", is_flag=True, hidden=True, help="Accept scripted seeds and dice (tests only).")
 @click.option(
     "--manual-clock", is_flag=True, hidden=True, help="With --testing: time moves only by POST /api/testing/clock."
 )
-def serve(host, port, db, log_level, testing, manual_clock) -> None:
+def serve(host, port, db, log_level, broker, lease_seconds, testing, manual_clock) -> None:
     """Run the game server: the lobby API and play over WebSockets (see README, 'Play with friends')."""
     need_server_extra()
     import uvicorn
@@ -87,9 +129,21 @@ def serve(host, port, db, log_level, testing, manual_clock) -> None:
     if problem is not None:
         click.echo(f"error: {problem}", err=True)
         sys.exit(2)
-    click.echo(f"landlords server on http://{host}:{port} (database {shown_url(url)}; API docs at /docs)")
+    if broker is not None:
+        problem = check_broker(broker, url)
+        if problem is not None:
+            click.echo(f"error: {problem}", err=True)
+            sys.exit(2)
+    shared = f", broker {shown_url(broker)}" if broker else ""
+    click.echo(f"landlords server on http://{host}:{port} (database {shown_url(url)}{shared}; API docs at /docs)")
     uvicorn.run(
-        create_app(url, testing=testing, clock=ManualClock() if manual_clock else None),
+        create_app(
+            url,
+            testing=testing,
+            clock=ManualClock() if manual_clock else None,
+            broker=broker,
+            lease_seconds=lease_seconds,
+        ),
         host=host,
         port=port,
         log_level=log_level,

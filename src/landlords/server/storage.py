@@ -174,6 +174,8 @@ class Storage:
         """Create the schema on first start, migrate an older one (one transaction); refuse a database
         of a newer schema. Then start the writer."""
         async with self.engine.begin() as conn:
+            if not self.sqlite:  # several processes starting at once on a new database: one creates it
+                await conn.execute(text("SELECT pg_advisory_xact_lock(7270300)"))
             if not await conn.run_sync(lambda c: inspect(c).has_table(schema.name)):
                 await conn.run_sync(metadata.create_all)
                 await conn.execute(insert(schema).values(version=SCHEMA_VERSION))

@@ -52,6 +52,7 @@ class SeatState:
     strategy: str | None = None
     token_hash: str | None = None
     connections: set[Connection] = field(default_factory=set)
+    remote: set[str] = field(default_factory=set)  # the other processes with a client at this seat (cluster)
 
     def row(self) -> SeatRow:
         return SeatRow(self.seat, self.name, self.kind, self.strategy, self.token_hash)
@@ -62,7 +63,7 @@ class SeatState:
             "name": self.name,
             "kind": self.kind,
             "strategy": self.strategy,
-            "connected": bool(self.connections) or self.kind == "bot",
+            "connected": bool(self.connections or self.remote) or self.kind == "bot",
             "bankrupt": bool(game.bankrupt[self.seat]) if game is not None else False,
         }
 
@@ -210,6 +211,8 @@ class Table:
         await self.server.storage.set_status(
             self.row.id, status="playing", head=self.row.head, clock={"version": 0, **self.clocks()}
         )
+        if self.server.cluster is not None:
+            self.server.cluster.changed(self)
         self.broadcast([])
         self.kick()
 
@@ -229,6 +232,9 @@ class Table:
             raise ProtocolError("bad_action", str(exc)) from None
         if isinstance(action, TimeOut):
             raise ProtocolError("bad_action", "time_out is applied by the server's clock, never sent")
+        cluster = self.server.cluster
+        if cluster is not None and not cluster.owns(self):
+            return await cluster.forward(self, conn, msg)  # the game's owner is another process
         async with self.lock:
             game = self.game
             if game.over:
@@ -271,6 +277,9 @@ class Table:
         """Apply and commit one act (the caller holds the lock); IllegalAction changes nothing."""
         game = self.game
         assert game is not None
+        cluster = self.server.cluster
+        if cluster is not None and not cluster.owns(self):  # the lease ran out: another may write now
+            raise IllegalAction("server-busy", "the server could not save this act; try again")
         before = len(game.events or [])
         game.apply(seat, action)  # raises IllegalAction before any change
         n = len(game.actions) - 1
@@ -290,6 +299,8 @@ class Table:
             self.committing = False
         self.version += 1
         self._pending_events = (game.events or [])[before:]
+        if cluster is not None:
+            cluster.committed(self, seat, action.to_json())
 
     _pending_events: list = []
     timed = False  # a clock may end a decision or the game (set at the start; its clocks are checkpointed)
@@ -367,6 +378,8 @@ class Table:
                 self.row.status = "finished"
                 self.row.finished_by = "time_limit"
                 await self.server.storage.set_status(self.row.id, status="finished", finished_by="time_limit")
+                if self.server.cluster is not None:
+                    self.server.cluster.changed(self)
                 self.version += 1
                 self._pending_events = (game.events or [])[before:]
             else:
@@ -388,12 +401,14 @@ class Table:
         s = self.seats[seat]
         if s.kind == "bot":
             return "bot"
-        if not s.connections and self.settings.get("absent_bot"):
+        if not s.connections and not s.remote and self.settings.get("absent_bot"):
             return "bot"
         return "person"
 
     def kick(self) -> None:
-        """Start the bot loop if a bot must move and it is not running."""
+        """Start the bot loop if a bot must move and it is not running (the owner's only, in a cluster)."""
+        if self.server.cluster is not None and not self.server.cluster.owns(self):
+            return
         if self.bot_task is None or self.bot_task.done():
             game = self.game
             if game is not None and not game.over and self.controller(game.decision.seat) == "bot":
@@ -448,6 +463,8 @@ class Table:
             conn.send(self.view_message(conn, "welcome", recent=True))
             self.watchers.add(conn)  # only now: no update may reach a client before its welcome
             self.broadcast([], skip=conn)  # the others see the seat connected
+        if seat is not None and self.server.cluster is not None:
+            self.server.cluster.presence()
 
     def detach(self, conn: Connection) -> None:
         self.watchers.discard(conn)
@@ -455,6 +472,8 @@ class Table:
             self.seats[conn.seat].connections.discard(conn)
             self.broadcast([])
             self.kick()  # an absent person's seat may pass to a bot
+            if self.server.cluster is not None:
+                self.server.cluster.presence()
 
     def broadcast(self, events: list, skip: Connection | None = None) -> None:
         if self.committing:
@@ -531,6 +550,8 @@ class Table:
         await self.server.storage.add_chat(self.row.id, conn.seat, entry["name"], entry["text"], entry["at"])
         self.chat.append(entry)
         del self.chat[:-100]
+        if self.server.cluster is not None:
+            self.server.cluster.chat(self, entry)
         message = json.dumps({"type": "chat", **entry}, ensure_ascii=False)
         for c in list(self.watchers):
             c.send(message)

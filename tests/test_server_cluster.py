@@ -1,0 +1,203 @@
+"""Several server processes on one PostgreSQL and one Redis (``landlords serve --broker``): clients
+connected to different processes play at the same table (their acts forwarded to the game's owner,
+the views fanned out to every process), the owner is killed with SIGKILL mid-game, and play goes on
+at another process, which takes the game over from the database with every acknowledged act."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from typing import Any
+
+import pytest
+from redis_server import free_port
+from server_process import ServerProcess
+from test_server_kill import RAW_IDS, free_acts, next_person, pick
+
+from landlords import record as records
+from landlords.client import Lobby, Seat
+from landlords.server.cli import check_broker
+
+LEASE = 2.0  # seconds: the test's leases (the default is longer)
+
+
+def processes(tmp_path, db_url: str, broker: str, n: int) -> list[ServerProcess]:
+    extra = ("--broker", broker, "--lease-seconds", str(LEASE))
+    return [ServerProcess(db_url, tmp_path / f"server{i}.log", "info", extra) for i in range(n)]
+
+
+def owner_of(pg, db_url: str, code: str) -> str:
+    """The lease's owner, as PostgreSQL holds it (``host:pid:...``)."""
+    return pg.psql(
+        f"SELECT owner FROM game_leases l JOIN games g ON g.id = l.game_id WHERE g.code = '{code}'",
+        database=db_url.rsplit("/", 1)[1],
+    ).strip()
+
+
+class Play:
+    """Two people at one table, each connected to a process of their own."""
+
+    def __init__(self, code: str, tokens: list[str], rng: random.Random) -> None:
+        self.code = code
+        self.tokens = tokens
+        self.rng = rng
+        self.people: list[Seat] = []
+        self.acked: list[tuple[int, int, dict[str, Any]]] = []  # (version after, seat, action)
+        self.raw: dict[int, tuple[int, dict[str, Any]]] = {}
+
+    async def connect(self, seat: int, url: str) -> None:
+        person = await Seat.connect(url, self.code, self.tokens[seat])
+        assert person.seat == seat
+        if len(self.people) <= seat:
+            self.people.append(person)
+        else:
+            self.people[seat] = person
+
+    def take(self, seat: int, action: dict[str, Any], reply: dict[str, Any]) -> None:
+        if reply["type"] == "ack":
+            self.acked.append((reply["version"], seat, action))
+        else:
+            assert reply["type"] == "refused", reply
+
+    async def play(self, acks: int) -> bool:
+        goal = len(self.acked) + acks
+        while len(self.acked) < goal:
+            p = await next_person(self.people)
+            if p is None:
+                return False
+            other = self.people[1 - p.seat]
+            action = pick(self.rng, p)
+            if self.rng.random() < 0.2 and free_acts(other):  # out of turn, at the same moment
+                extra = self.rng.choice(free_acts(other))
+                replies = await asyncio.gather(p.act(action), other.act(extra))
+                self.take(p.seat, action, replies[0])
+                self.take(other.seat, extra, replies[1])
+            else:
+                self.take(p.seat, action, await p.act(action))
+        return True
+
+    async def in_flight(self, p: Seat) -> None:
+        """An act on its way to the owner when it dies (maybe committed, maybe acknowledged)."""
+        if answers_of(p):
+            ref = next(RAW_IDS)
+            action = pick(self.rng, p)
+            self.raw[ref] = (p.seat, action)
+            await p.ws.send(json.dumps({"type": "act", "action": action, "version": p.version, "id": ref}))
+
+    async def drop(self, seat: int) -> None:
+        p = self.people[seat]
+        await asyncio.sleep(0.2)
+        while not p.messages.empty():
+            m = p.messages.get_nowait()
+            if m.get("type") == "ack" and m.get("id") in self.raw:
+                s, action = self.raw.pop(m["id"])
+                self.acked.append((m["version"], s, action))
+        await p.close()
+
+
+def answers_of(p: Seat) -> list[dict[str, Any]]:
+    return [a["action"] for a in p.acts if a["answer"]] if p.view["decision"]["seat"] == p.seat else []
+
+
+async def same_everywhere(servers: list[ServerProcess], code: str, timeout: float = 30.0) -> dict[str, Any]:
+    """Every live process's copy of the game at the same version and state hash (they follow the owner)."""
+    end = time.monotonic() + timeout
+    while True:
+        seen = [s.inspect(code) for s in servers]
+        if len({(i["version"], i["state_hash"]) for i in seen}) == 1:
+            return seen[0]
+        if time.monotonic() > end:
+            raise AssertionError(f"the processes disagree: {[(i['version'], i['state_hash'][:8]) for i in seen]}")
+        await asyncio.sleep(0.1)
+
+
+def check_log(inspect: dict[str, Any], acked: list[tuple[int, int, dict[str, Any]]]) -> None:
+    rec = inspect["record"]
+    for version, seat, action in acked:
+        assert rec["actions"][version - 1] == [seat, action], f"act {version} lost"
+    assert records.replay(rec).state_hash() == inspect["state_hash"]
+
+
+async def scenario(servers: list[ServerProcess], pg, db_url: str, seed: int) -> None:
+    a, b, c = servers
+    rng = random.Random(seed)
+    a.start()
+    b.start()
+    c.start()
+    lobby_a, lobby_b = Lobby(a.url), Lobby(b.url)
+    g = lobby_a.create(
+        name="Ann",
+        seats=[{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "strategy": "advisor"}],
+        bot_pause=0,
+        auto_claim_people=True,
+        seed=seed,
+        first_player=0,
+    )
+    code = g["code"]
+    end = time.monotonic() + 10
+    while code not in [x["code"] for x in lobby_b.games()]:  # the other processes list it (a moment later)
+        assert time.monotonic() < end, "the new game is not in the other process's list"
+        time.sleep(0.05)
+    bob = lobby_b.join(code, "Bob")  # a lobby request at a process that does not own the game
+    lobby_a.close()
+    lobby_b.close()
+    owner = owner_of(pg, db_url, code)
+    assert owner.split(":")[1] == str(a.proc.pid)  # the creator owns the game
+    play = Play(code, [g["token"], bob["token"]], rng)
+    await play.connect(0, a.url)  # Ann at the owner
+    await play.connect(1, b.url)  # Bob elsewhere: his acts are forwarded, his views come through Redis
+    watcher = await Seat.connect(c.url, code)  # a spectator at the third
+    assert await play.play(25)
+    before = await same_everywhere(servers, code)
+    check_log(before, play.acked)
+    await watcher.wait_for(lambda v: v["version"] >= before["version"])  # the spectator at the third sees it
+
+    # the owner dies with an act on its way; Ann reconnects to the third process, Bob stays where he is
+    await play.in_flight(play.people[0])
+    await asyncio.sleep(rng.choice([0, 0.002, 0.01]))
+    a.kill()
+    killed_at = time.monotonic()
+    await play.drop(0)
+    await play.connect(0, c.url)
+    assert await play.play(1)
+    takeover = time.monotonic() - killed_at
+    assert await play.play(20)
+    after = await same_everywhere([b, c], code)
+    check_log(after, play.acked)
+    assert after["version"] > before["version"]
+    new_owner = owner_of(pg, db_url, code)
+    assert new_owner != owner and new_owner.split(":")[1] in (str(b.proc.pid), str(c.proc.pid))
+    print(f"takeover: first act acknowledged {takeover:.2f} s after the kill (leases of {LEASE:g} s)")
+    assert takeover < 10 * LEASE + 20  # within a few seconds (generous for a loaded machine)
+    for p in [*play.people, watcher]:
+        await p.close()
+
+
+@pytest.mark.parametrize("seed", [7])
+def test_three_processes_one_table_owner_killed(tmp_path, postgres, redis_server, seed):
+    db_url = postgres.database()
+    servers = processes(tmp_path, db_url, redis_server.url, 3)
+    try:
+        asyncio.run(scenario(servers, postgres, db_url, seed))
+    finally:
+        for s in servers:
+            s.kill()
+
+
+@pytest.mark.parametrize(
+    "db, broker, words",
+    [
+        ("sqlite:///{tmp}/x.db", "redis://127.0.0.1:1/0", "--broker needs --db postgresql://"),
+        ("postgresql://u:p@127.0.0.1:1/x", "http://127.0.0.1:1", "--broker takes redis://"),
+    ],
+)
+def test_broker_bad_input_one_line(tmp_path, db, broker, words):
+    assert words in check_broker(broker, db.format(tmp=tmp_path))
+
+
+def test_broker_unreachable_one_line(postgres):
+    port = free_port()
+    problem = check_broker(f"redis://127.0.0.1:{port}/0", postgres.database())
+    assert problem.startswith(f"cannot reach the broker redis://127.0.0.1:{port}/0: ") and "\n" not in problem
