@@ -144,3 +144,43 @@ def test_time_used_survives_kill_9(tmp_path, db_url):
         asyncio.run(after())
     finally:
         server.kill()
+
+
+def test_the_view_carries_each_seats_time_budget(tmp_path):
+    """The page's countdown per seat: the budget, each seat's time used (the pending decision not
+    charged yet), the seat whose clock runs and when its budget ends on the server's wall clock."""
+    client, clock = make_client(tmp_path)
+    with client:
+        g = create(
+            client, name="Ann", seats=PEOPLE_AND_BOT, rules={"player_time_minutes": 2}, bot_pause=0, first_player=0
+        )
+        ann = Player(client, g["code"], g["token"])
+        try:
+            c = ann.view["clocks"]
+            assert c["budget"] == 120 and c["used"] == [0, 0] and c["running"] == 0
+            assert c["ends_at"] == pytest.approx(clock.wall() + 120, abs=0.01)
+            clock.advance(40)
+            assert ann.act({"type": "roll"})["type"] == "ack"
+            c = ann.sync()["clocks"]
+            assert c["used"][0] == pytest.approx(40, abs=0.01)  # charged once the roll was made
+            assert c["running"] == 0  # her next decision of the same turn
+            assert c["ends_at"] == pytest.approx(clock.wall() + 80, abs=0.01)
+            assert set(c) == {"budget", "used", "running", "ends_at"}  # nothing else leaves the server
+        finally:
+            ann.close()
+
+
+def test_the_lobbys_budget_is_in_the_view_and_untimed_games_carry_no_clocks(tmp_path):
+    client, clock = make_client(tmp_path)
+    with client:
+        timed = create(client, name="Ann", seats=PEOPLE_AND_BOT, budget_minutes=0.5, bot_pause=0, first_player=0)
+        plain = create(client, name="Ann", seats=PEOPLE_AND_BOT, bot_pause=0, first_player=0)
+        ann, bob = Player(client, timed["code"], timed["token"]), Player(client, plain["code"], plain["token"])
+        try:
+            c = ann.view["clocks"]
+            assert c["budget"] == 30 and c["running"] == 0
+            assert c["ends_at"] == pytest.approx(clock.wall() + 30, abs=0.01)
+            assert "clocks" not in bob.view
+        finally:
+            ann.close()
+            bob.close()

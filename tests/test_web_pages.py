@@ -52,8 +52,8 @@ def test_every_word_the_pages_use_is_in_every_catalog(client):
     used = set()
     for f in STATIC.rglob("*"):
         if f.suffix in (".html", ".js"):
-            used |= set(re.findall(r"""["'`]((?:web|ui)\.[a-z_]+)["'`]""", f.read_text(encoding="utf-8")))
-    assert "web.join" in used and "ui.cash" in used
+            used |= set(re.findall(r"""["'`]((?:web|ui|advice)\.[a-z_]+)["'`]""", f.read_text(encoding="utf-8")))
+    assert "web.join" in used and "ui.cash" in used and "advice.seat_line" in used
     for lang in LANGUAGES:
         words = client.get(f"/api/web/words/{lang}").json()
         assert not used - set(words), (lang, used - set(words))
@@ -92,6 +92,22 @@ def test_meta_lists_what_a_game_is_made_of(client):
     odessa = next(r for r in meta["rulesets"] if r["id"] == "odessa")
     assert odessa["name"] == "Одесская Монополия" and odessa["summary"] and "starting_cash" in odessa["options"]
     assert "advisor" in meta["strategies"] and meta["testing"] is True
+
+
+def test_meta_describes_the_tables_options_from_the_lobbys_model(client):
+    """The create form's options (and their bounds) come from the lobby's own model: a bound changed
+    there changes the form; each option has its words in every language."""
+    options = {o["name"]: o for o in client.get("/api/web/meta").json()["lobby_options"]}
+    assert options == {
+        "budget_minutes": {"name": "budget_minutes", "type": "number", "default": None, "above": 0, "max": 600},
+        "absent_bot": {"name": "absent_bot", "type": "boolean", "default": False},
+        "autostart": {"name": "autostart", "type": "boolean", "default": True},
+        "auto_claim_people": {"name": "auto_claim_people", "type": "boolean", "default": False},
+    }
+    for lang in LANGUAGES:
+        words = client.get(f"/api/web/words/{lang}").json()
+        assert all(words[f"web.option.{name}"] for name in options), lang
+    assert client.get("/api/web/words/pl").json()["web.option.autostart"].startswith("Zacznij")
 
 
 def test_the_card_of_a_square_follows_the_game(client):

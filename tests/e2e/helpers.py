@@ -41,8 +41,10 @@ class Person:
         rules: str = "",
         timer: int = 0,
         private: bool = False,
+        options: dict[str, bool | float] | None = None,
     ) -> str:
-        """Create a game in the lobby form (seats: "person" or a bot strategy); returns its code."""
+        """Create a game in the lobby form (seats: "person" or a bot strategy; ``options``: the
+        table's options by name, a box ticked or a number typed); returns its code."""
         p = self.page
         p.goto(f"{self.base}/?{query}")
         p.fill("#your-name", self.name or "")
@@ -54,6 +56,11 @@ class Person:
             p.fill("#timer", str(timer))
         if private:
             p.check("#private")
+        for name, value in (options or {}).items():
+            if isinstance(value, bool):
+                p.set_checked(f"#option-{name}", value)
+            else:
+                p.fill(f"#option-{name}", str(value))
         while p.locator(".seat-row").count() > len(seats):
             p.locator(".seat-row button").last.click()
         while p.locator(".seat-row").count() < len(seats):
@@ -170,14 +177,3 @@ def keyboard_act(person: Person, kind: str, **fields: Any) -> int:
     if kind != "declare_bankruptcy":  # that one asks first
         person.wait_version(before + 1)
     return before
-
-
-def page_weight(page: Page) -> int:
-    """Bytes transferred for the page so far: the document and every resource it fetched."""
-    return page.evaluate(
-        """() => {
-          const nav = performance.getEntriesByType("navigation")[0];
-          return nav.transferSize + performance.getEntriesByType("resource")
-            .reduce((sum, r) => sum + r.transferSize, 0);
-        }"""
-    )

@@ -1,15 +1,12 @@
 """The lobby's HTTP API from a test (games the browser then opens): create one with test settings,
-wait for its status, and the bytes a page load transferred as Playwright's network events saw them."""
+wait for its status."""
 
 from __future__ import annotations
 
 import json
 import time
 import urllib.request
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from playwright.sync_api import Page
+from typing import Any
 
 
 def call(base: str, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
@@ -36,24 +33,3 @@ def wait_status(base: str, code: str, status: str, seconds: float = 60) -> dict[
         if time.monotonic() > end:
             raise AssertionError(f"game {code} is still {info['status']!r}, not {status!r}")
         time.sleep(0.1)
-
-
-class Transfer:
-    """Bytes a page transferred over HTTP (each response's headers and encoded body, from
-    Playwright's network events) and the text of the WebSocket messages it received."""
-
-    def __init__(self, page: Page) -> None:
-        self.responses: list[Any] = []
-        self.ws_bytes = 0
-        page.on("requestfinished", lambda request: self.responses.append(request))
-        page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
-
-    def _frame(self, payload: str | bytes) -> None:
-        self.ws_bytes += len(payload.encode() if isinstance(payload, str) else payload)
-
-    def http_bytes(self) -> int:
-        total = 0
-        for request in self.responses:
-            sizes = request.sizes()
-            total += sizes["responseHeadersSize"] + sizes["responseBodySize"]
-        return total

@@ -9,8 +9,7 @@ import pytest
 
 from landlords.i18n import tr
 
-from .conftest import WEIGHTS
-from .helpers import Person, expect, keyboard_act, page_weight
+from .helpers import Person, expect, keyboard_act
 
 pytestmark = pytest.mark.slow
 
@@ -33,7 +32,6 @@ def test_a_bankruptcy_ends_the_game_in_three_languages_and_by_keyboard(people, s
     ann, bob, eve = people
     ann.page.goto(f"{ann.base}/")
     expect(ann.page.locator("#create-button")).to_have_text("Создать игру")
-    WEIGHTS["lobby /"] = page_weight(ann.page)
     code = ann.create(
         ["person", "person"],
         edition="classic-us",
@@ -46,12 +44,6 @@ def test_a_bankruptcy_ends_the_game_in_three_languages_and_by_keyboard(people, s
     expect(eve.page.locator(f'#games li[data-code="{code}"]')).to_have_count(0)
     bob.join(code)
     eve.open(code)
-    fresh = eve.context.browser.new_context(viewport={"width": 1024, "height": 768})
-    first = Person(fresh, None, eve.base)  # nothing cached: the whole table page
-    first.open(code)
-    first.page.wait_for_selector("#decision-title")
-    WEIGHTS["table /g/CODE (first load, nothing cached)"] = page_weight(first.page)
-    fresh.close()
     expect(ann.page.locator("#decision-title")).to_contain_text("ваш ход")
     expect(bob.page.locator("#decision-title")).to_contain_text("twój ruch")
     expect(eve.page.locator("#decision-title")).to_contain_text("your turn")

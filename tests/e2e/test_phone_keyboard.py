@@ -1,17 +1,12 @@
 """A turn on a 360 x 740 phone screen (the board scaled to the width, nothing to scroll sideways,
 buttons big enough for a thumb), and a turn with the keyboard alone (Tab past the board by the skip
-link, Enter; the focus always visible and kept on the decision as the page redraws).
-
-Also measured here: the page weight of a table page's first load, from Playwright's network events
-(every response's headers and encoded body) plus the WebSocket's welcome message."""
+link, Enter; the focus always visible and kept on the decision as the page redraws)."""
 
 from __future__ import annotations
 
 import pytest
 
-from .conftest import WEIGHTS
-from .helpers import Person, expect, expect_owner
-from .lobby_api import Transfer
+from .helpers import Person, expect, expect_owner, keyboard_act
 
 pytestmark = pytest.mark.slow
 
@@ -92,18 +87,11 @@ def test_a_turn_with_the_keyboard_alone(browser, server, shots):
         browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US", reduced_motion="reduce"),
     ]
     ann, bob = Person(ctx[0], "Ann", server), Person(ctx[1], "Bob", server)
-    lobby = Transfer(ann.page)
     ann.page.goto(f"{server}/")
     ann.page.wait_for_selector("#create-button")
-    ann.page.wait_for_load_state("networkidle")
-    WEIGHTS["lobby /, first load: HTTP (network events)"] = lobby.http_bytes()
     ann.page.screenshot(path=str(shots / "44-lobby.png"))
     code = ann.create(["person", "person"], edition="classic-us", query=QUERY)
-    transfer = Transfer(bob.page)
     bob.join(code)
-    bob.page.wait_for_load_state("networkidle")
-    WEIGHTS["table /g/CODE, a player's first load: HTTP (network events)"] = transfer.http_bytes()
-    WEIGHTS["table /g/CODE, a player's first load: WebSocket messages"] = transfer.ws_bytes
     page = ann.page
     ann.wait_act("roll")
     page.evaluate("document.activeElement && document.activeElement.blur()")
@@ -133,6 +121,73 @@ def test_a_turn_with_the_keyboard_alone(browser, server, shots):
     page.keyboard.press("Enter")
     ann.wait_version(before + 1)
     bob.wait_act("roll")
+    for p in (ann, bob):
+        p.expect_no_errors()
+    for c in ctx:
+        c.close()
+
+
+def tab_to(person: Person, selector: str, limit: int = 80) -> dict:
+    """Press Tab until the element is focused (its focus ring showing); fails if it is out of reach."""
+    page = person.page
+    for _ in range(limit):
+        if page.evaluate(f"!!document.activeElement && document.activeElement.matches({selector!r})"):
+            f = focused(person)
+            assert f["ring"], (selector, f)
+            return f
+        page.keyboard.press("Tab")
+    raise AssertionError(f"{selector} cannot be reached with the Tab key")
+
+
+def test_a_trade_composed_sent_and_answered_by_keyboard(browser, server, shots):
+    """Ann opens the composer, ticks a lot each way, types cash and sends; Bob reads the offer and
+    accepts it; neither touches the mouse. The lots change hands on both pages."""
+    ctx = [
+        browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US", reduced_motion="reduce"),
+        browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US", reduced_motion="reduce"),
+    ]
+    ann, bob = Person(ctx[0], "Ann", server), Person(ctx[1], "Bob", server)
+    code = ann.create(["person", "person"], edition="classic-us", query=QUERY)
+    bob.join(code)
+    for person, kinds in ((ann, ("roll", "buy", "end_turn")), (bob, ("roll", "buy", "end_turn"))):
+        for kind in kinds:
+            person.wait_act(kind)
+            keyboard_act(person, kind)
+    expect_owner(ann, 6, 0)
+    expect_owner(ann, 8, 1)
+    ann.wait_act("roll")
+
+    # Ann: from the decision (where the focus stays), Tab to "Propose a trade"; Enter opens the
+    # composer with the focus on the partner
+    page = ann.page
+    tab_to(ann, "#trade-button", limit=120)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#trade-form")
+    expect(page.locator("#trade-partner")).to_be_focused()
+    tab_to(ann, "#lot-give-6")
+    page.keyboard.press("Space")
+    tab_to(ann, "#give-cash")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("25")
+    tab_to(ann, "#lot-take-8")
+    page.keyboard.press("Space")
+    expect(page.locator("#lot-give-6")).to_be_checked()
+    expect(page.locator("#lot-take-8")).to_be_checked()
+    page.screenshot(path=str(shots / "45-trade-by-keyboard.png"))
+    tab_to(ann, "#trade-send")
+    page.keyboard.press("Enter")
+    expect(page.locator("#dialog")).not_to_be_visible()
+
+    # Bob: the offer in words, accepted with Tab and Enter
+    bob.page.wait_for_selector("#offer")
+    expect(bob.page.locator("#offer")).to_contain_text("Oriental Avenue")
+    expect(bob.page.locator("#offer")).to_contain_text("$25")
+    expect(bob.page.locator("#offer")).to_contain_text("Vermont Avenue")
+    keyboard_act(bob, "accept")
+    for p in (ann, bob):
+        expect_owner(p, 6, 1)
+        expect_owner(p, 8, 0)
+    ann.wait_act("roll")
     for p in (ann, bob):
         p.expect_no_errors()
     for c in ctx:

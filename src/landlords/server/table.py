@@ -342,6 +342,12 @@ class Table:
             self.saved_clock = data
             self.saved_at = self.server.clock.now()
 
+    def budget_minutes(self) -> float | None:
+        """Each seat's time budget: the ruleset's (polish ``player_time_minutes``: bankruptcy when it is
+        spent) or the lobby's ``budget_minutes`` (a bot moves when it is spent), or None."""
+        budget = self.game.rules.player_time_minutes if self.game is not None else None
+        return budget if budget is not None else self.settings.get("budget_minutes")
+
     def deadline(self) -> tuple[float, str] | None:
         """The next moment the clock must act, and what for (``time_limit`` or ``decision``)."""
         game = self.game
@@ -358,9 +364,7 @@ class Table:
             seconds = d.deadline if d.deadline is not None else self.settings.get("decision_seconds")
             if seconds is not None:
                 out.append((self.decision_started + seconds, "decision"))
-            budget = game.rules.player_time_minutes
-            if budget is None:
-                budget = self.settings.get("budget_minutes")  # the lobby's: a bot moves when it is spent
+            budget = self.budget_minutes()
             if budget is not None:
                 out.append((self.decision_started + budget * 60 - self.time_used[d.seat], "decision"))
         return min(out) if out else None
@@ -527,6 +531,12 @@ class Table:
             clock = self.server.clock
             deadline_at = round(clock.wall() + (due[0] - clock.now()), 3)
         out["decision"] = views.decision_view(game, lang, deadline_at)
+        budget = self.budget_minutes()
+        if budget is not None and not game.over:
+            clock = self.server.clock
+            running = self.decision_key[2] if self.decision_key is not None else None
+            started = clock.wall() - (clock.now() - self.decision_started)
+            out["clocks"] = views.budget_clocks(budget, self.time_used, running, started)
         if game.over:
             why = f"end.{game.end_reason}"
             words = tr(lang, why) if has(lang, why) else game.end_reason

@@ -102,6 +102,24 @@ def decision_view(game: Game, lang: str, deadline_at: float | None) -> dict[str,
     return out
 
 
+def budget_clocks(
+    budget_minutes: float, used: list[float], running: int | None, started_at: float
+) -> dict[str, Any]:
+    """Each seat's time budget as a page counts it down: ``budget`` and ``used`` in seconds (the
+    pending decision not charged yet), the seat whose clock runs and ``ends_at``, the moment (epoch
+    seconds on the server's clock) its budget runs out if it does not act; ``started_at`` is when
+    its decision appeared. The same for every version's viewers: a page counts from ``ends_at``."""
+    budget = budget_minutes * 60
+    out: dict[str, Any] = {
+        "budget": round(budget, 3),
+        "used": [round(u, 3) for u in used],
+        "running": running,
+    }
+    if running is not None:
+        out["ends_at"] = round(started_at + budget - used[running], 3)
+    return out
+
+
 def event_json(game: Game, ev: Any, lang: str) -> dict[str, Any]:
     out = ev.to_json()
     out["text"] = describe(game, ev, lang, speaker(game, lang))  # the game's words, made once per language

@@ -23,16 +23,36 @@ from ..i18n import LANGUAGES, catalog, tr
 from ..play.labels import deck_name
 from ..play.menus import lots_to_offer, trade_partners
 from ..rules import get_ruleset, ruleset_names
-from ..server.lobby import bearer, table_or_404
+from ..server.lobby import CreateGame, bearer, table_or_404
 from . import STATIC
 from .board import board_json, card_json
 
 router = APIRouter()
 NO_CACHE = {"Cache-Control": "no-cache"}
 # the catalog sections the page reads: its own words, and the terminal's where they are the same
-WORD_SECTIONS = ("web.", "ui.", "ruleset.name.", "end.", "menu.", "type.")
+WORD_SECTIONS = ("web.", "ui.", "ruleset.name.", "end.", "menu.", "type.", "advice.")
 VARIANT_SECTIONS = ("menu.", "type.")  # a variant's own wording: odessa.menu.build
 HIDDEN_OPTIONS = {"id", "description", "edition", "sources", "variant"}
+# the lobby's table options the create form offers (besides seats, timer and privacy), described by
+# the lobby's own model (CreateGame): its type, default and bounds; the page's words are web.option.*
+LOBBY_OPTIONS = ("budget_minutes", "absent_bot", "autostart", "auto_claim_people")
+
+
+def lobby_options() -> list[dict[str, Any]]:
+    """Each option as a form needs it: ``name``, ``type`` (boolean or number), ``default`` and, for a
+    number, its bounds (``above``: greater than it; ``max``: at most), from the lobby's JSON schema."""
+    props = CreateGame.model_json_schema()["properties"]
+    out = []
+    for name in LOBBY_OPTIONS:
+        spec = props[name]
+        kinds = [spec] + spec.get("anyOf", [])
+        typed = next(k for k in kinds if k.get("type") in ("boolean", "number", "integer"))
+        item: dict[str, Any] = {"name": name, "type": typed["type"], "default": spec.get("default")}
+        for key, ours in (("exclusiveMinimum", "above"), ("minimum", "min"), ("maximum", "max")):
+            if key in typed:
+                item[ours] = typed[key]
+        out.append(item)
+    return out
 
 
 def check_lang(lang: str) -> str:
@@ -73,6 +93,7 @@ async def meta(request: Request, lang: str = "en") -> dict[str, Any]:
         "editions": editions,
         "rulesets": rulesets,
         "strategies": [s for s in BOTS if s != "random"] + ["random"],
+        "lobby_options": lobby_options(),
         "testing": bool(request.app.state.server.testing),
     }
 

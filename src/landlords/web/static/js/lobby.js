@@ -1,5 +1,5 @@
 // The lobby page (/): create a game (edition, ruleset, house rules, seats of people and bots, a
-// timer, private), list the open games to join or watch, open a game by its code.
+// timer, private, the table's options), list the open games to join or watch, open a game by its code.
 
 import { api, store } from "./api.js";
 import { $, clear, h, say } from "./dom.js";
@@ -63,6 +63,7 @@ async function create(e) {
     };
     const secs = Number($("#timer").value);
     if (secs > 0) body.decision_seconds = secs;
+    Object.assign(body, optionValues());
     if (testing.has("dice")) body.dice = testing.get("dice").split(" ").map((r) => r.split(",").map(Number));
     if (testing.has("seed")) body.seed = Number(testing.get("seed"));
     if (testing.has("first_player")) body.first_player = Number(testing.get("first_player"));
@@ -100,6 +101,37 @@ async function listGames() {
   }
 }
 
+// the table's options as the server describes them (/api/web/meta: lobby_options), words web.option.*
+function optionFields() {
+  return h("fieldset", { id: "table-options" }, h("legend", {}, t("web.table_options")),
+    meta.lobby_options.map((o) => {
+      const id = `option-${o.name}`;
+      if (o.type === "boolean") {
+        return h("label", { class: "check", for: id }, h("input", { type: "checkbox", id, checked: !!o.default }), t(`web.option.${o.name}`));
+      }
+      return [
+        h("label", { for: id }, t(`web.option.${o.name}`)),
+        h("input", { id, type: "number", step: "any", min: o.above ?? o.min, max: o.max, value: o.default ?? "" }),
+      ];
+    }));
+}
+
+function optionValues() {
+  const out = {};
+  for (const o of meta.lobby_options) {
+    const el = $(`#option-${o.name}`);
+    if (o.type === "boolean") out[o.name] = el.checked;
+    else if (el.value.trim() !== "") {
+      const value = Number(el.value);
+      if (!(value > (o.above ?? -Infinity)) || value < (o.min ?? -Infinity) || value > (o.max ?? Infinity)) {
+        throw new Error(t("web.bad_option", { option: t(`web.option.${o.name}`), value: el.value }));
+      }
+      out[o.name] = value;
+    }
+  }
+  return out;
+}
+
 const editionName = (id) => (meta.editions.find((e) => e.id === id) || { name: id }).name;
 
 function draw() {
@@ -120,6 +152,7 @@ function draw() {
     h("label", { for: "timer" }, t("web.timer")),
     h("input", { id: "timer", type: "number", min: 0, max: 3600, value: 0 }),
     h("label", { class: "check", for: "private" }, h("input", { type: "checkbox", id: "private" }), t("web.private")),
+    optionFields(),
     h("button", { type: "submit", id: "create-button" }, t("web.create")));
   const byCode = h("form", { class: "panel", id: "code-form", onsubmit: (e) => { e.preventDefault(); location.href = `/g/${$("#code").value.trim().toUpperCase()}`; } },
     h("label", { for: "code" }, t("web.game_code")),

@@ -11,6 +11,8 @@ import { dealButton } from "./deal.js";
 import { afterRender, beforeRender, installKeys } from "./keys.js";
 import { actHelp, helpBox } from "./variants.js";
 import { WorthPanel } from "./worth.js";
+import { runClocks } from "./clock.js";
+import { adviceButton } from "./advice.js";
 import { has, langPicker, lang, loadWords, pickLang, t } from "./words.js";
 
 const code = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "").toUpperCase();
@@ -25,7 +27,6 @@ const S = {
   pending: null, // {id, version}: the act whose effect the board has not shown yet
   events: [],
   chat: [],
-  timer: null,
   closing: false,
   open: new Set(), // the groups of free acts the person unfolded (kept across updates)
 };
@@ -134,7 +135,7 @@ async function render(full = false) {
   renderDecision();
   renderPlayers();
   renderLog(full);
-  tick();
+  runClocks(v);
   if (full) renderChat();
   S.worth.update(v, names(), S.boardJson, lang());
   afterRender();
@@ -310,6 +311,10 @@ function renderDecision() {
   if (Object.keys(groups).length) parts.push(extra);
   if (mySeat() !== null && v.state && !v.state.over && !v.state.bankrupt[mySeat()]) {
     parts.push(h("button", { id: "trade-button", class: "secondary", onclick: () => startTrade() }, t("web.propose_trade")));
+    const rules = v.game.rules || {};
+    if (rules.advice !== false && rules.advice !== "false") {
+      parts.push(adviceButton({ code, token: S.token, seat: mySeat(), board: S.boardJson, box: $("#advice") }));
+    }
   }
   parts.push(dealButton({ view: v, board: S.boardJson, seat: mySeat(), act, dialog: $("#dialog"), names: names() }));
   clear(box, parts);
@@ -381,22 +386,6 @@ function waitVersion(version) {
   });
 }
 
-function tick() {
-  const el = $("#decision-clock");
-  if (S.timer) clearInterval(S.timer);
-  const panelClocks = [...document.querySelectorAll(".player .clock")];
-  if (!el && !panelClocks.length) return;
-  const update = () => {
-    const deadline = Number((el || panelClocks[0]).dataset.deadline);
-    const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
-    const text = t("web.seconds_left", { seconds: left });
-    if (el) el.textContent = text;
-    for (const c of panelClocks) c.textContent = `⏱ ${left}`;
-  };
-  update();
-  S.timer = setInterval(update, 1000);
-}
-
 function renderPlayers() {
   const v = S.view;
   const box = $("#players");
@@ -422,7 +411,14 @@ function renderPlayers() {
         if (st.jail_cards[i].length) body.push(h("p", {}, t("ui.jail_cards", { n: st.jail_cards[i].length })));
         body.push(holdings(i, st));
       }
-      if (d && d.seat === i && d.deadline_at) body.push(h("p", { class: "clock", dataset: { deadline: d.deadline_at } }));
+      // the decision's own clock, unless it is the end of the seat's budget shown below
+      const budgetEnd = v.clocks && v.clocks.running === i ? v.clocks.ends_at : null;
+      if (d && d.seat === i && d.deadline_at && !(budgetEnd && Math.abs(budgetEnd - d.deadline_at) < 1)) {
+        body.push(h("p", { class: "clock", dataset: { deadline: d.deadline_at } }));
+      }
+      if (v.clocks && !st.bankrupt[i]) {
+        body.push(h("p", { class: `budget${v.clocks.running === i ? " running" : ""}`, dataset: { seat: i }, role: "timer" }));
+      }
     }
     const turn = st && st.current === i;
     const acting = d && d.seat === i;

@@ -32,10 +32,16 @@ export function has(key) {
   return key in words;
 }
 
+// A catalog's verb by person ({who:v:gives|give}, i18n/grammar.py) takes its third-person form: the
+// page names players, never the person addressed; any other format spec stands for the value.
 export function t(key, params = {}) {
   const text = words[key];
   if (text === undefined) return key;
-  return text.replace(/\{(\w+)(?::[^}]*)?\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  return text.replace(/\{(\w+)(?::([^}]*))?\}/g, (m, name, spec) => {
+    if (!(name in params)) return m;
+    if (spec && spec.startsWith("v:")) return spec.slice(2).split("|")[0];
+    return String(params[name]);
+  });
 }
 
 // the language menu every page has in its header

@@ -1,0 +1,73 @@
+// Advice on request (GET /api/games/CODE/advice, worked out on the server by the advisor bots'
+// continuations): every seat's win chance, or with an offer waiting what accepting it changes, and the
+// fair price of the trade where the answer carries one. The words are the terminal's (advice.*).
+
+import { api } from "./api.js";
+import { clear, h } from "./dom.js";
+import { money } from "./money.js";
+import { t } from "./words.js";
+
+const pct = (x) => `${Math.round(100 * x)}%`;
+const points = (x) => `${x >= 0 ? "+" : ""}${Math.round(100 * x)}`;
+// `?advice_games=N` in the table's address: fewer continuations (20 to 1000), a quicker, rougher answer
+const GAMES = new URLSearchParams(location.search).get("advice_games");
+
+/** The button that asks, and the box the answer goes into (kept across the page's redraws). */
+export function adviceButton(ctx) {
+  return h("button", { type: "button", id: "advice-button", class: "secondary", onclick: () => ask(ctx) }, t("web.advice_ask"));
+}
+
+async function ask({ code, token, seat, board, box }) {
+  box.hidden = false;
+  clear(box, h("p", { class: "hint" }, t("web.advice_working")));
+  try {
+    const query = GAMES ? `?games=${encodeURIComponent(GAMES)}` : "";
+    const data = await api("GET", `/api/games/${code}/advice${query}`, undefined, token);
+    clear(box, data.kind === "trade" ? tradeLines(data.trade, seat, board) : chanceLines(data.chances, seat, data.turn),
+      h("p", { class: "hint" }, t("advice.meaning")),
+      h("button", { type: "button", class: "secondary", id: "advice-close", onclick: () => { box.hidden = true; } }, t("web.close")));
+    box.dataset.version = String(data.version);
+  } catch (e) {
+    clear(box, h("p", { class: "error" }, t("advice.failed", { reason: e.message })));
+  }
+}
+
+function chanceLines(c, seat, turn) {
+  return [
+    h("h3", {}, t("advice.chances_title", { turn, games: c.games })),
+    h("ul", { class: "advice-seats" }, c.seats.map((s) =>
+      h("li", { class: s.seat === seat ? "mine" : "", dataset: { seat: s.seat } },
+        t("advice.seat_line", { player: s.name, chance: pct(s.chance), low: pct(s.ci95[0]), high: pct(s.ci95[1]) })))),
+    c.unfinished?.games ? h("p", {}, t("advice.unfinished", { n: c.unfinished.games })) : null,
+    c.turns_left ? h("p", {}, t("advice.turns_left", { turns: Math.round(c.turns_left.mean) })) : null,
+  ];
+}
+
+function tradeLines(tr, seat, board) {
+  const fmt = (n) => money(board, n, document.documentElement.lang);
+  const rent = (x) => x.toFixed(1);
+  return [
+    h("h3", {}, t("advice.trade_title", { games: tr.games })),
+    h("ul", { class: "advice-seats" }, tr.changes.map((c) =>
+      h("li", { class: c.seat === seat ? "mine" : "", dataset: { seat: c.seat } },
+        t("advice.trade_line", { player: c.name, without: pct(c.without), after: pct(c.with), change: points(c.change), low: points(c.ci95[0]), high: points(c.ci95[1]) })))),
+    h("ul", {}, (tr.exact || []).map((e) => {
+      let line = t("advice.rent_line", { player: e.name, before: rent(e.before.rent_per_opponent_turn), after: rent(e.after.rent_per_opponent_turn) });
+      if (e.groups_completed.length) line += "; " + t("advice.completes", { groups: e.groups_completed.join(", ") });
+      if (e.groups_broken.length) line += "; " + t("advice.breaks", { groups: e.groups_broken.join(", ") });
+      return h("li", {}, line);
+    })),
+    fairPrice(tr, fmt),
+  ];
+}
+
+// the cash the proposer pays in all (negative: receives) at which its win chance is unchanged
+function fairPrice(tr, fmt) {
+  const f = tr.fair_price;
+  if (!f) return null;
+  const who = tr.changes.find((c) => c.seat === f.seat)?.name ?? "";
+  if (f.price === null || f.price === undefined) {
+    return h("p", { id: "fair-price" }, t(f.outside === "always_good" ? "web.advice_fair_always_good" : "web.advice_fair_none", { player: who }));
+  }
+  return h("p", { id: "fair-price" }, t("web.advice_fair_price", { player: who, amount: fmt(f.price), low: fmt(f.low), high: fmt(f.high) }));
+}
