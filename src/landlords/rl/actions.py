@@ -157,7 +157,12 @@ class ActionCodec:
         self._free_ranges = [
             (base[f], base[f] + size) for f in ("build", "sell_building", "mortgage", "unmortgage", "sell_lot")
         ] + [(self.trade0, self.n)]
+        # the slot of each action type without a parameter (the others: see index)
+        self._fixed_types = {cls: i for (cls, value), i in fixed.items() if value is None}
+        self._mask_game: Game | None = None  # the last mask, its game and (acts applied, seat)
+        self._mask_key = (-1, -1)
         self._mask = np.zeros(self.n, dtype=np.int8)
+        self._template_cache: dict[int, tuple] = {}  # seat -> (game, owners, bankrupt, templates)
 
     # ------------------------------------------------------------ single actions
     def index(self, action: Action) -> int:
@@ -238,44 +243,80 @@ class ActionCodec:
 
     # ------------------------------------------------------------ mask and decode
     def mask(self, game: Game, seat: int) -> np.ndarray:
-        """0/1 per slot: what ``seat`` may do now (a fresh int8 array)."""
-        m = self._mask
-        m[:] = 0
+        """0/1 per slot: what ``seat`` may do now (a fresh int8 array).
+
+        Computed once per decision: the engine changes state only by applying an act (which grows
+        ``game.actions``), and the limits change only when an applied act is noted, so a second
+        call in the same state returns a copy of the first answer."""
         d = game.decision
         if d is None or game.over:
-            return m.copy()
-        index = self.index
+            return np.zeros(self.n, dtype=np.int8)
+        key = (len(game.actions), seat)
+        if game is self._mask_game and key == self._mask_key:
+            return self._mask.copy()
+        m = np.zeros(self.n, dtype=np.int8)
+        m[self._unmasked(game, seat, d)] = 1
+        self._mask_game, self._mask_key, self._mask = game, key, m
+        return m.copy()
+
+    def _unmasked(self, game: Game, seat: int, d: D.Decision) -> list[int]:
+        """The unmasked slots: the engine's legal acts (one slot each), the ladder's bids and the
+        templates' trades the engine accepts, less what the limits withhold."""
+        square_types, fixed, index = self._square_types, self._fixed_types, self.index
+        slots: list[int] = []
+        add = slots.append
         for action in game.legal_actions(seat):
-            m[index(action)] = 1
+            cls = type(action)
+            base = square_types.get(cls)
+            if base is not None:
+                add(base + action.square)  # type: ignore[attr-defined]
+            else:
+                i = fixed.get(cls)
+                add(index(action) if i is None else i)
         if d.seat == seat:
-            if d.kind == D.AUCTION and m[self.bid0]:
-                amounts = self.bid_amounts(game, seat)
-                low = amounts[0]
-                checked: dict[int, bool] = {low: True}
-                for i in range(1, len(amounts)):
-                    amount = amounts[i]
-                    ok = checked.get(amount)
-                    if ok is None:
-                        ok = checked[amount] = game.is_legal(seat, Bid(amount))
-                    if ok:
-                        m[self.bid0 + i] = 1
-            elif d.kind in TRADE_KINDS and self.offers.get((seat, game.turn), 0) < self.max_offers:
-                for i, trade in self._templates(game, seat):
-                    if game.is_legal(seat, trade):
-                        m[i] = 1
+            kind = d.kind
+            if kind == D.AUCTION:
+                if self.bid0 in slots:
+                    amounts = self.bid_amounts(game, seat)
+                    checked: dict[int, bool] = {amounts[0]: True}
+                    for i in range(1, len(amounts)):
+                        amount = amounts[i]
+                        ok = checked.get(amount)
+                        if ok is None:
+                            ok = checked[amount] = game.is_legal(seat, Bid(amount))
+                        if ok:
+                            add(self.bid0 + i)
+            elif (
+                kind in TRADE_KINDS
+                and self.offers.get((seat, game.turn), 0) < self.max_offers
+                # no offer at all may be made now: every template would be refused alike
+                and game.may_propose_trade(seat)
+            ):
+                is_legal = game.is_legal
+                for i, trade in self._template_list(game, seat):
+                    if is_legal(seat, trade):
+                        add(i)
         key = (seat, game.turn)
         undo = self.undo.get(key)
         capped = self.free_acts.get(key, 0) >= self.max_free_acts
         if (undo or capped) and d.kind not in (D.PLACE_BUILDING, "building_loan"):
-            full = m.copy()
-            if undo:
-                m[list(undo)] = 0
+            kept = [i for i in slots if i not in undo] if undo else slots
             if capped and d.seat == seat and game.decision_actions():
-                for lo, hi in self._free_ranges:
-                    m[lo:hi] = 0
-            if not m.any():  # never leave a seat without a move
-                return full
-        return m.copy()
+                ranges = self._free_ranges
+                kept = [i for i in kept if not any(lo <= i < hi for lo, hi in ranges)]
+            if kept:  # never leave a seat without a move
+                return kept
+        return slots
+
+    def _template_list(self, game: Game, seat: int) -> list[tuple[int, ProposeTrade]]:
+        """:meth:`_templates` as a list, kept while the owners (and the seats still in) stay the
+        same: the templates depend on nothing else."""
+        cached = self._template_cache.get(seat)
+        if cached is not None and cached[0] is game and cached[1] == game.owner and cached[2] == game.bankrupt:
+            return cached[3]
+        found = list(self._templates(game, seat))
+        self._template_cache[seat] = (game, list(game.owner), list(game.bankrupt), found)
+        return found
 
     def withheld(self, game: Game, seat: int, action: Action) -> bool:
         """Whether a legal ``action`` is masked by one of the limits (see the class docstring)."""
@@ -380,6 +421,8 @@ class ActionCodec:
                     del table[k]
 
     def reset(self) -> None:
+        self._mask_game = None
+        self._template_cache.clear()
         self.offers.clear()
         self.free_acts.clear()
         self.undo.clear()

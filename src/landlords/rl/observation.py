@@ -120,10 +120,12 @@ class ObservationEncoder:
         self.dim = sum(length for _, length in parts.values())
         self.kind_index = {k: i for i, k in enumerate(DECISION_KINDS)}
         self._game: Game | None = None
-        self._seats_part = parts["seats"]
-        self._kind_part = parts["decision_kind"]
-        # the decision's and the game's features are contiguous: written as one list
-        self._tail_part = (parts["decision"][0], parts["decision"][1] + parts["global"][1])
+        # the decision's kind, its parameters and the game's features lie side by side: one list
+        self._tail0 = parts["decision_kind"][0]
+        assert parts["decision"][0] == self._tail0 + len(DECISION_KINDS)
+        self._dec0 = len(DECISION_KINDS)  # offsets inside the tail
+        self._glob0 = self._dec0 + len(DECISION_FEATURES)
+        self._blank_tail = [0.0] * (self._glob0 + len(GLOBAL_FEATURES))
         self._dead_row = [0.0] * len(SEAT_FEATURES)
 
     # ------------------------------------------------------------ per game
@@ -131,8 +133,7 @@ class ObservationEncoder:
         """Set up the constant parts for a new game."""
         self._game = game
         self._cache: list[tuple | None] = [None] * self.n
-        self._marks: list[list[tuple[int, int]]] = [[] for _ in range(self.n)]
-        self._tokens: list[list[tuple[int, int]]] = [[] for _ in range(self.n)]
+        self._marks: list[list[tuple[int, int]]] = [[] for _ in range(self.n)]  # (square, column) set
         self._bufs = [np.zeros(self.dim, dtype=np.float32) for _ in range(self.n)]
         off, length = self.parts["squares"]
         self._sq_views = [b[off : off + length].reshape(self.size, len(SQUARE_FEATURES)) for b in self._bufs]
@@ -169,7 +170,12 @@ class ObservationEncoder:
 
     # ------------------------------------------------------------ the vector
     def encode(self, game: Game, seat: int) -> np.ndarray:
-        """The observation of ``seat`` (a fresh float32 array of length :attr:`dim`)."""
+        """The observation of ``seat`` (a fresh float32 array of length :attr:`dim`).
+
+        Each seat keeps its own buffer: the per-square block is written only where the owners,
+        buildings or mortgages changed since this seat's last look, the tokens and the decision's
+        marks are cleared and set, and the rest (seats, then the decision's and the game's parts,
+        which lie side by side) is written as two slices from plain lists."""
         if game is not self._game:
             self._bind(game)
         n, size, scale = self.n, self.size, self.scale
@@ -185,137 +191,123 @@ class ObservationEncoder:
         if prev_owner != owner_l or prev_level != level_l or prev_mort != mort_l:
             spread = max(1, n - 1)
             price, mortgage_value, house_cost = self.price_l, self.mortgage_l, self.house_l
-            for sq in self.squares:
-                o, lv, mg = owner_l[sq], level_l[sq], mort_l[sq]
-                po = prev_owner[sq]
-                if o == po and lv == prev_level[sq] and mg == prev_mort[sq]:
+            for sq, o, lv, mg, po, pl, pm in zip(
+                self.squares, owner_l, level_l, mort_l, prev_owner, prev_level, prev_mort
+            ):
+                if o == po and lv == pl and mg == pm:
                     continue
                 if po >= 0:
-                    values[po] -= (mortgage_value[sq] if prev_mort[sq] else price[sq]) + prev_level[
-                        sq
-                    ] * house_cost[sq]
+                    values[po] -= (mortgage_value[sq] if pm else price[sq]) + pl * house_cost[sq]
                 if o >= 0:
                     values[o] += (mortgage_value[sq] if mg else price[sq]) + lv * house_cost[sq]
-                prev_owner[sq], prev_level[sq], prev_mort[sq] = o, lv, mg
                 other = o >= 0 and o != seat
                 sq_view[sq, 0:5] = (o == seat, other, ((o - seat) % n) / spread if other else 0.0, lv / 5.0, mg)
-        values = [v / scale for v in values]
-        # tokens: the previous marks cleared, the current ones set
-        for sq, col in self._tokens[seat]:
+            prev_owner[:] = owner_l
+            prev_level[:] = level_l
+            prev_mort[:] = mort_l
+
+        # ---- the marks of the last look cleared: tokens, the decision's square, the offer's lots
+        for sq, col in self._marks[seat]:
             sq_view[sq, col] = 0.0
-        tokens = []
+        marks: list[tuple[int, int]] = []
+        self._marks[seat] = marks
+        mark = marks.append
         bankrupt = game.bankrupt
-        other = 1.0 / max(1, n - 1)
+        other_token = 1.0 / max(1, n - 1)
         for p in range(n):
             if not bankrupt[p]:
                 sq = pos_l[p]
                 if p == seat:
                     sq_view[sq, 5] = 1.0
-                    tokens.append((sq, 5))
+                    mark((sq, 5))
                 else:
-                    sq_view[sq, 6] += other
-                    tokens.append((sq, 6))
-        self._tokens[seat] = tokens
+                    sq_view[sq, 6] += other_token
+                    mark((sq, 6))
 
-        # ---- the parts that change at every step: cleared, then written
-        for sq, col in self._marks[seat]:
-            sq_view[sq, col] = 0.0
-        marks: list[tuple[int, int]] = []
-        self._marks[seat] = marks
+        # ---- the seats, me first
         d = game.decision
-        cash, bankrupt, in_jail, jail_turns, jail_cards = (
-            game.cash,
-            game.bankrupt,
-            game.in_jail,
-            game.jail_turns,
-            game.jail_cards,
-        )
+        cash, in_jail, jail_turns, jail_cards = game.cash, game.in_jail, game.jail_turns, game.jail_cards
         deciding = d.seat if d is not None else -1
         current = game.current
         row: list[float] = []
         for k in range(n):
             p = (seat + k) % n
             if bankrupt[p]:
-                row.extend(self._dead_row)
+                row += self._dead_row
             else:
-                row.extend(
-                    (
-                        1.0,
-                        cash[p] / scale,
-                        values[p],
-                        pos_l[p] / size,
-                        in_jail[p],
-                        jail_turns[p] / 3.0,
-                        len(jail_cards[p]),
-                        p == deciding,
-                        p == current,
-                    )
+                row += (
+                    1.0,
+                    cash[p] / scale,
+                    values[p] / scale,
+                    pos_l[p] / size,
+                    in_jail[p],
+                    jail_turns[p] / 3.0,
+                    len(jail_cards[p]),
+                    p == deciding,
+                    p == current,
                 )
-        off, length = self._seats_part
-        buf[off : off + length] = row
+        buf[: len(row)] = row
 
-        off, length = self._kind_part
-        buf[off : off + length] = 0.0
-        dec = [0.0] * len(DECISION_FEATURES)
+        # ---- the decision's kind and parameters, then the game's
+        tail = self._blank_tail.copy()
         if d is not None:
-            buf[off + self.kind_index[d.kind]] = 1.0
+            tail[self.kind_index[d.kind]] = 1.0
+            dec = self._dec0
             sq = d.square
             data = d.data
             if 0 <= sq < size:
                 sq_view[sq, 7] = 1.0
-                marks.append((sq, 7))
-                dec[7] = self.price_l[sq] / scale
-                dec[8] = self.rent0[sq] / scale
-            if isinstance(data, D.AuctionState):
-                dec[0] = data.high_bid / scale
-                dec[1] = max(data.min_bid, data.high_bid + 1) / scale
-                dec[2] = data.high_bidder == seat
-                dec[3] = data.item != "property"
+                mark((sq, 7))
+                tail[dec + 7] = self.price_l[sq] / scale
+                tail[dec + 8] = self.rent0[sq] / scale
+            cls = type(data)
+            if cls is D.AuctionState:
+                tail[dec] = data.high_bid / scale
+                tail[dec + 1] = max(data.min_bid, data.high_bid + 1) / scale
+                tail[dec + 2] = data.high_bidder == seat
+                tail[dec + 3] = data.item != "property"
                 if 0 <= data.square < size:
                     sq_view[data.square, 7] = 1.0
-                    marks.append((data.square, 7))
-                    dec[7] = self.price_l[data.square] / scale
-            elif isinstance(data, D.Debt):
-                dec[4] = data.amount / scale
-            elif isinstance(data, D.Trade):
+                    mark((data.square, 7))
+                    tail[dec + 7] = self.price_l[data.square] / scale
+            elif cls is D.Debt:
+                tail[dec + 4] = data.amount / scale
+            elif cls is D.Trade:
                 gives, takes = data.give_properties, data.take_properties
                 cash_in, cash_out = data.give_cash, data.take_cash
                 if data.proposer == seat:  # my own offer, seen from my side
                     gives, takes, cash_in, cash_out = takes, gives, cash_out, cash_in
                 for s in gives:
                     sq_view[s, 8] = 1.0
-                    marks.append((s, 8))
+                    mark((s, 8))
                 for s in takes:
                     sq_view[s, 9] = 1.0
-                    marks.append((s, 9))
-                dec[5] = cash_in / scale
-                dec[6] = cash_out / scale
-            elif hasattr(data, "properties") and hasattr(data, "cash"):  # a multi-party deal
+                    mark((s, 9))
+                tail[dec + 5] = cash_in / scale
+                tail[dec + 6] = cash_out / scale
+            elif data is not None and hasattr(data, "properties") and hasattr(data, "cash"):  # a deal
                 for s, to in data.properties:
                     col = 8 if to == seat else 9 if owner_l[s] == seat else 0
                     if col:
                         sq_view[s, col] = 1.0
-                        marks.append((s, col))
+                        mark((s, col))
                 for frm, to, amount in data.cash:
                     if to == seat:
-                        dec[5] += amount / scale
+                        tail[dec + 5] += amount / scale
                     elif frm == seat:
-                        dec[6] += amount / scale
+                        tail[dec + 6] += amount / scale
         r = game.rules
-        dec.extend(
-            (
-                min(1.0, game.turn / self.turn_cap),
-                game.doubles / 3.0,
-                sum(game.last_roll) / 12.0,
-                game.bank_houses / max(1, r.houses),
-                game.bank_hotels / max(1, r.hotels),
-                game.pot / scale,
-                game.speed_face / 6.0,
-                game.extra_roll,
-            )
+        tail[self._glob0 :] = (
+            min(1.0, game.turn / self.turn_cap),
+            game.doubles / 3.0,
+            sum(game.last_roll) / 12.0,
+            game.bank_houses / max(1, r.houses),
+            game.bank_hotels / max(1, r.hotels),
+            game.pot / scale,
+            game.speed_face / 6.0,
+            game.extra_roll,
         )
-        off, length = self._tail_part
-        buf[off : off + length] = dec
+        buf[self._tail0 : self._tail0 + len(tail)] = tail
         return buf.copy()
 
 
