@@ -188,23 +188,30 @@ class ObservationEncoder:
         if cached is None:
             cached = self._cache[seat] = ([-2] * size, [-1] * size, [None] * size, [0] * n)
         prev_owner, prev_level, prev_mort, values = cached
-        if prev_owner != owner_l or prev_level != level_l or prev_mort != mort_l:
+        changed: list[int] = []
+        for now, before in ((owner_l, prev_owner), (level_l, prev_level), (mort_l, prev_mort)):
+            if now != before:  # usually one or two squares: found without touching the others
+                found = [sq for sq, a, b in zip(self.squares, now, before, strict=True) if a != b]
+                changed = found if not changed else sorted(set(changed).union(found))
+        if changed:
             spread = max(1, n - 1)
             price, mortgage_value, house_cost = self.price_l, self.mortgage_l, self.house_l
-            for sq, o, lv, mg, po, pl, pm in zip(
-                self.squares, owner_l, level_l, mort_l, prev_owner, prev_level, prev_mort
-            ):
-                if o == po and lv == pl and mg == pm:
-                    continue
+            for sq in changed:
+                o, lv, mg, po, pl, pm = (
+                    owner_l[sq],
+                    level_l[sq],
+                    mort_l[sq],
+                    prev_owner[sq],
+                    prev_level[sq],
+                    prev_mort[sq],
+                )
                 if po >= 0:
                     values[po] -= (mortgage_value[sq] if pm else price[sq]) + pl * house_cost[sq]
                 if o >= 0:
                     values[o] += (mortgage_value[sq] if mg else price[sq]) + lv * house_cost[sq]
+                prev_owner[sq], prev_level[sq], prev_mort[sq] = o, lv, mg
                 other = o >= 0 and o != seat
                 sq_view[sq, 0:5] = (o == seat, other, ((o - seat) % n) / spread if other else 0.0, lv / 5.0, mg)
-            prev_owner[:] = owner_l
-            prev_level[:] = level_l
-            prev_mort[:] = mort_l
 
         # ---- the marks of the last look cleared: tokens, the decision's square, the offer's lots
         for sq, col in self._marks[seat]:
