@@ -107,11 +107,18 @@ def shown_url(url: str) -> str:
     hidden=True,
     help="With --broker: a game's lease (a dead process's games are taken over after about this long).",
 )
+@click.option(
+    "--ws-deflate/--no-ws-deflate",
+    default=False,
+    show_default=True,
+    help="Compress WebSocket messages (permessage-deflate): a view is about 2 KB, and compressing every "
+    "message of every client took about a sixth of the server's CPU; worth it only on slow links.",
+)
 @click.option("--testing", is_flag=True, hidden=True, help="Accept scripted seeds and dice (tests only).")
 @click.option(
     "--manual-clock", is_flag=True, hidden=True, help="With --testing: time moves only by POST /api/testing/clock."
 )
-def serve(host, port, db, log_level, broker, lease_seconds, testing, manual_clock) -> None:
+def serve(host, port, db, log_level, broker, lease_seconds, ws_deflate, testing, manual_clock) -> None:
     """Run the game server: the lobby API and play over WebSockets (see README, 'Play with friends')."""
     need_server_extra()
     import uvicorn
@@ -150,4 +157,5 @@ def serve(host, port, db, log_level, broker, lease_seconds, testing, manual_cloc
         log_config=log_config(log_level),  # no token in the output, at any level
         ws_max_size=MAX_WS_BYTES,
         ws_ping_interval=20,
+        ws_per_message_deflate=ws_deflate,
     )

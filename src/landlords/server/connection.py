@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from .protocol import RateLimit
+from .protocol import RateLimit, dumps
 
 MAX_QUEUED = 500  # messages waiting for a client that does not read: then it is dropped
 FINISH_GRACE = 2.0  # seconds the queued messages (and a close) get to go out when a session ends
@@ -41,7 +40,7 @@ class Connection:
         if self.queue.qsize() >= MAX_QUEUED:
             self.close(1008)
             return
-        self.queue.put_nowait(message if isinstance(message, str) else json.dumps(message, ensure_ascii=False))
+        self.queue.put_nowait(message if isinstance(message, str) else dumps(message))
 
     def close(self, code: int) -> None:
         """Close the connection with ``code`` once what is queued before has been sent."""

@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
-import json
 import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -27,7 +26,7 @@ from ..i18n import has, reason, tr
 from ..rules import get_ruleset
 from . import views
 from .connection import Connection
-from .protocol import PROTOCOL_VERSION, ProtocolError
+from .protocol import PROTOCOL_VERSION, ProtocolError, dumps
 from .storage import GameRow, SeatRow
 
 if TYPE_CHECKING:
@@ -88,7 +87,8 @@ class Table:
         self.started_at = 0.0
         self.saved_at = 0.0  # when the clocks were last checkpointed
         self.saved_clock: dict[str, Any] | None = None
-        self._cache: dict[tuple[int, str], tuple[str, int]] = {}
+        self._cache: dict[tuple[int, str, bool], tuple[str, int]] = {}
+        self._acts: dict[tuple[int, str], tuple[tuple[int, int], str]] = {}  # (seat, lang) -> (stamp, JSON)
 
     # ------------------------------------------------------------ identity
     @property
@@ -494,23 +494,25 @@ class Table:
         cached = self._cache.get(key)
         if cached is None or kind == "welcome":
             shared = self._shared(conn.lang, events, recent, conn.position)
-            cached = (json.dumps(shared, ensure_ascii=False)[1:-1], self.version)
+            cached = (dumps(shared)[1:-1], self.version)
             if kind != "welcome":
                 self._cache[key] = cached
-        you: dict[str, Any] = {"seat": conn.seat}
-        if conn.seat is not None and self.game is not None:
-            you["acts"] = views.seat_acts(self.game, conn.seat, conn.lang)
         head = {"type": kind, "protocol": PROTOCOL_VERSION, "code": self.code}
         if kind == "welcome":
             head["chat"] = self.chat[-50:]
-        return (
-            json.dumps(head, ensure_ascii=False)[:-1]
-            + ","
-            + cached[0]
-            + ',"you":'
-            + json.dumps(you, ensure_ascii=False)
-            + "}"
-        )
+        return dumps(head)[:-1] + "," + cached[0] + ',"you":' + self._you(conn.seat, conn.lang) + "}"
+
+    def _you(self, seat: int | None, lang: str) -> str:
+        """A seat's own part (its acts with their labels), as JSON: made once per version, seat and
+        language, whoever of that seat (a second tab, a reconnect) asks."""
+        if seat is None or self.game is None:
+            return dumps({"seat": seat})
+        stamp = (self.version, id(self.game))
+        cached = self._acts.get((seat, lang))
+        if cached is None or cached[0] != stamp:
+            cached = (stamp, dumps({"seat": seat, "acts": views.seat_acts(self.game, seat, lang)}))
+            self._acts[(seat, lang)] = cached
+        return cached[1]
 
     def _shared(self, lang: str, events: list | None, recent: bool, position: bool = False) -> dict[str, Any]:
         game = self.game
@@ -562,7 +564,7 @@ class Table:
         del self.chat[:-100]
         if self.server.cluster is not None:
             self.server.cluster.chat(self, entry)
-        message = json.dumps({"type": "chat", **entry}, ensure_ascii=False)
+        message = dumps({"type": "chat", **entry})
         for c in list(self.watchers):
             c.send(message)
 
