@@ -77,3 +77,31 @@ def test_closing_commits_what_is_queued_and_refuses_what_comes_after(tmp_path):
     assert len(asyncio.run(go())) == 5
     wal = tmp_path / "writer.db-wal"
     assert not wal.exists() or os.path.getsize(wal) == 0  # closing checkpoints the WAL into the file
+
+
+def test_a_commit_waiting_for_the_disk_leaves_the_event_loop_free(tmp_path):
+    """A commit that cannot go on (here another process holds SQLite's write lock, as a stalled disk
+    would) runs on the writer's thread: the loop keeps serving everything else meanwhile, and the
+    act's caller hears back only once its row is committed."""
+    import sqlite3
+
+    async def go():
+        storage, game_id = await opened(tmp_path)
+        locker = sqlite3.connect(tmp_path / "writer.db", isolation_level=None)
+        locker.execute("BEGIN IMMEDIATE")  # the write lock, until committed
+        act = asyncio.create_task(storage.append_action(game_id, 0, 0, {"type": "roll"}))
+        turns = 0
+        for _ in range(20):
+            await asyncio.sleep(0.01)  # the loop runs other work while the commit waits
+            turns += 1
+        waiting = not act.done()
+        locker.execute("COMMIT")
+        locker.close()
+        await act  # now committed
+        rows = await storage.load_actions(game_id)
+        await storage.close()
+        return turns, waiting, rows
+
+    turns, waiting, rows = asyncio.run(go())
+    assert turns == 20 and waiting  # the commit was still waiting for the lock, the loop was not
+    assert rows == [(0, {"type": "roll"})]

@@ -7,12 +7,13 @@ Why one writer: SQLite has a single write lock; connections writing at once wait
 busy handler, which sleeps (up to 100 ms a try): at 50 busy games that alone made the p99 of an act
 0.8 s. On PostgreSQL the same batching turns many commits (each a WAL flush) into one.
 
-On a SQLite file the batch runs in one synchronous call on the event loop's thread: in WAL mode with
-``synchronous=NORMAL`` a commit writes the WAL to the operating system and does not wait for the disk
-(tens of microseconds), which costs less than handing each batch to a thread and back (aiosqlite
-makes one such hop per statement, and each hop waits for the scheduler on a busy machine). The WAL
-checkpoints, which do wait for the disk (fsync), run on a thread of their own and never hold up a
-commit. Elsewhere (PostgreSQL) the batch runs on the async engine. A part is a row to insert or a
+On a SQLite file the batch runs on a thread of its own (one synchronous connection, one hop to the
+thread and back per batch, not per statement as aiosqlite does), so a commit that waits for the disk
+(a stalled write, a full page cache) holds up only the acts in that batch and the ones queued behind
+it, never the event loop and the other games' views, chat and lobby. In WAL mode with
+``synchronous=NORMAL`` a commit writes the WAL to the operating system and does not wait for the
+disk. The WAL checkpoints, which do wait for the disk (fsync), run on another thread and never hold
+up a commit. Elsewhere (PostgreSQL) the batch runs on the async engine. A part is a row to insert or a
 function of a (synchronous) connection, so the same parts run on both.
 
 Durability: an act is acknowledged after its commit. A commit in WAL mode with ``synchronous=NORMAL``
@@ -30,6 +31,7 @@ import asyncio
 import logging
 import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from sqlalchemy import Connection, Engine, Table, create_engine, event
@@ -73,12 +75,18 @@ class SqliteWriter:
         event.listen(self.engine, "connect", pragmas)
         event.listen(self.engine, "connect", _no_autocheckpoint)
         self.conn: Connection | None = None
+        # the one thread that commits (a connection is used by one thread at a time)
+        self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="landlords-commit")
         self.checkpointer = threading.Thread(target=self._checkpoints, name="landlords-checkpoint", daemon=True)
         self.dirty = threading.Event()
         self.closing = threading.Event()
         self.checkpointer.start()
 
-    def commit(self, batch: list[_Part]) -> list[Any]:
+    async def commit(self, batch: list[_Part]) -> list[Any]:
+        """The batch committed on the writing thread; the event loop goes on meanwhile."""
+        return await asyncio.get_running_loop().run_in_executor(self.thread, self._commit, batch)
+
+    def _commit(self, batch: list[_Part]) -> list[Any]:
         if self.conn is None:
             self.conn = self.engine.connect()
         try:
@@ -106,15 +114,19 @@ class SqliteWriter:
                     log.warning("WAL checkpoint failed", exc_info=True)
 
     def close(self) -> None:
-        if self.conn is not None:
-            self.conn.close()
-            self.conn = None
+        self.thread.submit(self._close_connection).result()
+        self.thread.shutdown()
         self.closing.set()
         self.dirty.set()
         self.checkpointer.join()
         with self.engine.connect() as conn:
             conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
         self.engine.dispose()
+
+    def _close_connection(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
 
 
 def _no_autocheckpoint(dbapi_conn: Any, _record: Any) -> None:
@@ -198,7 +210,7 @@ class Writer:
 
     async def _commit(self, batch: list[_Part]) -> list[Any]:
         if self.sqlite is not None:
-            results = self.sqlite.commit(batch)
+            results = await self.sqlite.commit(batch)
         else:
             async with self.engine.begin() as conn:
                 results = await conn.run_sync(run_batch, batch)
