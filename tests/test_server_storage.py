@@ -118,9 +118,41 @@ def test_a_game_that_cannot_be_restored_does_not_stop_the_others(tmp_path, db_ur
             assert bob.act(bob.answers()[0])["type"] == "ack"
         finally:
             bob.close()
+        # the broken game asked for by code: one clear answer, not a server error
+        for path in (f"/api/games/{broken['code']}", f"/api/games/{broken['code']}/log"):
+            r = client.get(path)
+            assert r.status_code == 409, (path, r.text)
+            detail = r.json()["detail"]
+            assert f"game {broken['code']} cannot be restored from its stored log" in detail
+            assert "\n" not in detail and "Traceback" not in detail
+        with client.websocket_connect(f"/ws/{broken['code']}") as ws:
+            ws.send_json({"type": "hello", "token": broken["token"]})
+            error = ws.receive_json()
+        assert error["type"] == "error" and error["code"] == "broken_game"
+        assert "cannot be restored" in error["message"]
 
 
 @pytest.mark.parametrize("url", ["mysql://me@host/db", "sqlite:////no/such/folder/server.db"])
 def test_serve_refuses_a_database_it_cannot_use(url):
     result = CliRunner().invoke(main, ["serve", "--db", url])
     assert result.exit_code == 2 and result.output.count("\n") == 1 and result.output.startswith("error: ")
+
+
+def test_a_sqlite_file_that_cannot_be_opened_starts_no_thread(tmp_path, monkeypatch):
+    """The file is tried synchronously first: aiosqlite never gets a connection (and a thread) that
+    fails, whose thread would report to an event loop already closed ("Event loop is closed")."""
+    import threading
+
+    from landlords.server.cli import check_database
+
+    started: list[str] = []
+    start = threading.Thread.start
+
+    def watched(thread: threading.Thread) -> None:
+        started.append(getattr(getattr(thread, "_target", None), "__name__", ""))
+        start(thread)
+
+    monkeypatch.setattr(threading.Thread, "start", watched)
+    problem = check_database(f"sqlite:///{tmp_path}/no/such/folder/server.db")
+    assert problem is not None and "unable to open database file" in problem
+    assert "_connection_worker_thread" not in started

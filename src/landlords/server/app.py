@@ -16,7 +16,9 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
+from sqlalchemy.exc import SQLAlchemyError
 
 from .. import record as records
 from .. import web
@@ -25,8 +27,8 @@ from . import advice, lobby
 from .clock import Clock, ManualClock
 from .connection import Connection
 from .protocol import FLOOD_CLOSE_AFTER, PROTOCOL_VERSION, ProtocolError, RateLimit, parse
-from .storage import SeatRow, Storage
-from .table import CHECKPOINT_SECONDS, Table
+from .storage import SeatRow, Storage, database_trouble, trouble_line
+from .table import CHECKPOINT_SECONDS, BrokenGame, Table
 
 log = logging.getLogger("landlords.server")
 
@@ -68,8 +70,8 @@ class Server:
             if row.status == "playing":
                 try:
                     await table.restore()
-                except Exception as exc:  # one broken game must not keep the others from play
-                    log.error("game %s cannot be restored from its log, left out: %s", row.code, exc)
+                except BrokenGame as exc:  # one broken game must not keep the others from play
+                    log.error("%s: left out", exc)
                     continue
             self.tables[row.code] = table
         for table in self.tables.values():
@@ -110,7 +112,8 @@ class Server:
         return table
 
     async def table(self, code: str) -> Table | None:
-        """A game by code: in memory, or a finished one loaded from the database."""
+        """A game by code: in memory, or a finished one loaded from the database. :class:`BrokenGame`
+        when its stored log does not replay."""
         if self.cluster is not None:
             return await self.cluster.table(code)
         table = self.tables.get(code)
@@ -125,6 +128,7 @@ class Server:
         return self.tables.setdefault(code, table)
 
     async def _timers(self) -> None:
+        quiet_until = 0.0  # while the database is away, one line every TROUBLE_QUIET seconds
         while True:
             await asyncio.sleep(self.limits.tick)
             now = self.clock.now()
@@ -137,8 +141,19 @@ class Server:
                         await table.on_clock()
                     if table.timed and now - table.saved_at >= CHECKPOINT_SECONDS:
                         await table.save_clocks()
-                except Exception:
-                    log.exception("game %s: the timer failed", table.code)
+                except Exception as exc:
+                    if not database_trouble(exc):
+                        log.exception("game %s: the timer failed", table.code)
+                    elif now >= quiet_until:
+                        quiet_until = now + TROUBLE_QUIET
+                        log.error("the timers wait for the database: %s", trouble_line(exc))
+
+
+TROUBLE_QUIET = 30.0  # seconds between the timer's lines while the database is away
+
+
+def unavailable(exc: BaseException) -> str:
+    return f"the database is unavailable ({trouble_line(exc)}); nothing was changed, try again shortly"
 
 
 # Young collections at least this far apart (allocations): the default 700 makes a busy server run
@@ -190,6 +205,19 @@ def create_app(
     app.state.server = server
     if server.cluster is not None:
         server.cluster.install(app)  # lobby requests that change a game go to its owner
+
+    @app.exception_handler(BrokenGame)
+    async def broken_game(request: Request, exc: BrokenGame) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=409)
+
+    async def database_away(request: Request, exc: Exception) -> JSONResponse:
+        if not database_trouble(exc):
+            raise exc
+        log.error("%s %s: %s", request.method, request.url.path, unavailable(exc))
+        return JSONResponse({"detail": unavailable(exc)}, status_code=503)
+
+    for kind in (SQLAlchemyError, OSError):
+        app.add_exception_handler(kind, database_away)
     app.include_router(lobby.router)
     app.include_router(advice.router)  # issue 19: the optional advice request
     web.install(app)  # the pages: lobby at /, tables at /g/CODE
@@ -270,6 +298,13 @@ async def session(server: Server, conn: Connection, websocket: WebSocket, code: 
             await dispatch(server, conn, msg, code)
         except ProtocolError as exc:
             conn.send(exc.to_json(ref))
+        except BrokenGame as exc:
+            conn.send(ProtocolError("broken_game", str(exc)).to_json(ref))
+        except Exception as exc:
+            if not database_trouble(exc):
+                raise
+            log.error("game %s: %s", code, unavailable(exc))
+            conn.send(ProtocolError("unavailable", unavailable(exc)).to_json(ref))
 
 
 async def dispatch(server: Server, conn: Connection, msg: dict[str, Any], code: str) -> None:

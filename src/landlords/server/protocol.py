@@ -41,6 +41,8 @@ ERRORS = (
     "game_over",  # an act on a finished game
     "not_started",  # an act before the game started
     "bad_action",  # the action itself is malformed
+    "broken_game",  # the game's stored log does not replay: it cannot be played or shown
+    "unavailable",  # the database is away: nothing was changed, try again shortly
 )
 
 

@@ -33,6 +33,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    create_engine,
     event,
     insert,
     inspect,
@@ -114,6 +115,20 @@ class SchemaError(RuntimeError):
     """The database was written by a newer landlords."""
 
 
+def database_trouble(exc: BaseException) -> bool:
+    """The database cannot be reached or cannot work now (stopped, restarting, a lost connection, a
+    full disk): a passing condition to report in one line and to retry, not bad data."""
+    from sqlalchemy.exc import DBAPIError, DisconnectionError, TimeoutError
+
+    return isinstance(exc, DBAPIError | DisconnectionError | TimeoutError | OSError | ConnectionError)
+
+
+def trouble_line(exc: BaseException) -> str:
+    """The driver's own words in one line, without SQLAlchemy's wrapping."""
+    cause = getattr(exc, "orig", None) or exc
+    return " ".join(str(cause).split())[:300] or type(cause).__name__
+
+
 def default_db_url() -> str:
     """SQLite in the user's state folder (``$XDG_STATE_HOME/landlords/server.db``)."""
     base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
@@ -167,12 +182,14 @@ class Storage:
         self.engine: AsyncEngine = create_async_engine(self.url, **kwargs)
         if self.sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
-        file_url = url_of_file(self.url) if self.sqlite else None
-        self.writer = Writer(self.engine, file_url, _sqlite_pragmas)
+        self.file_url = url_of_file(self.url) if self.sqlite else None
+        self.writer = Writer(self.engine, self.file_url, _sqlite_pragmas)
 
     async def open(self) -> None:
         """Create the schema on first start, migrate an older one (one transaction); refuse a database
         of a newer schema. Then start the writer."""
+        if self.file_url is not None:
+            _open_sqlite_file(self.file_url)
         async with self.engine.begin() as conn:
             if not self.sqlite:  # several processes starting at once on a new database: one creates it
                 await conn.execute(text("SELECT pg_advisory_xact_lock(7270300)"))
@@ -355,6 +372,19 @@ def url_of_file(async_url: str) -> str | None:
     plain = "sqlite:" + async_url.split(":", 1)[1]
     path = plain[len("sqlite:///") :].split("?", 1)[0] if plain.startswith("sqlite:///") else ""
     return plain if path and path != ":memory:" and "mode=memory" not in plain else None
+
+
+def _open_sqlite_file(url: str) -> None:
+    """Open a SQLite file once, synchronously: a file that cannot be opened (no such folder, no
+    permission) fails here with SQLite's own words, before aiosqlite starts a thread for it (a
+    failed aiosqlite connection leaves its thread to report to an event loop that may be closed by
+    then: "Event loop is closed" in a thread nobody joins)."""
+    engine = create_engine(url)
+    try:
+        with engine.connect():
+            pass
+    finally:
+        engine.dispose()
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

@@ -2,8 +2,11 @@
 
 Every change to a game goes through :meth:`Table.submit` (people's acts), the bot loop and the timer,
 all under the table's lock: the engine checks the act, the act's row is committed, and only then is it
-acknowledged and the update pushed to every client. When a commit fails, the table is rebuilt from the
-log, so memory never runs ahead of the database.
+acknowledged and the update pushed to every client. When a commit fails (the database went away), the
+act is undone in memory, its sender is told that it was not saved, and before the game's next act the
+log is read again (the commit may have got through after all), so memory never runs ahead of the
+database and no acknowledged act is lost; while the database stays away, acts are refused in one line
+and bots wait, and the game goes on by itself once it is back.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from ..rules import get_ruleset
 from . import views
 from .connection import Connection
 from .protocol import PROTOCOL_VERSION, ProtocolError, dumps
-from .storage import GameRow, SeatRow
+from .storage import GameRow, SeatRow, database_trouble, trouble_line
 
 if TYPE_CHECKING:
     from .app import Server
@@ -37,6 +40,18 @@ log = logging.getLogger("landlords.server")
 CHECKPOINT_SECONDS = 5.0  # how often the running clocks of a timed game are saved (server clock)
 TIMER_BOT = "baseline"  # plays a person's move when a lobby timer (no ruleset consequence) runs out
 RECENT_EVENTS = 60  # events a client gets with its welcome
+
+
+RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0)  # a bot's or the timer's waits while the database is away
+
+
+class BrokenGame(Exception):
+    """A started game whose stored log does not replay (edited or damaged by hand): it cannot be
+    played or shown, and the one-line reason says so."""
+
+    def __init__(self, code: str, why: BaseException) -> None:
+        words = " ".join(str(why).split()) or type(why).__name__
+        super().__init__(f"game {code} cannot be restored from its stored log ({words})")
 
 
 def token_hash(token: str) -> str:
@@ -155,13 +170,46 @@ class Table:
         storage = self.server.storage
         acts = await storage.load_actions(self.row.id)
         saved = await storage.load_clock(self.row.id)
-        data = dict(self.row.head)
-        data["actions"] = [[seat, a] for seat, a in acts]
-        data["finished_by"] = self.row.finished_by
-        self.game = records.replay(data, check_hash=False)
+        self.game = self._replay(acts, self.row.finished_by)
         if self.game.over and self.row.status != "finished":
             self.row.status = "finished"
         self._after_start(saved[1] if saved is not None else None)
+        self.unsure = False
+
+    def _replay(self, acts: list, finished_by: str | None) -> Game:
+        """The game from its head and ``acts`` (``[seat, action JSON]`` pairs); :class:`BrokenGame`
+        when they do not replay."""
+        data = dict(self.row.head or {})
+        data["actions"] = [[seat, a] for seat, a in acts]
+        data["finished_by"] = finished_by
+        try:
+            return records.replay(data, check_hash=False)
+        except Exception as exc:
+            raise BrokenGame(self.code, exc) from None
+
+    def _undo(self, acts: int, clocks: tuple) -> None:
+        """Back to the game after its first ``acts`` acts, from memory (the database may be away),
+        with the clocks as they were then."""
+        game = self.game
+        assert game is not None
+        self.game = self._replay([[seat, a.to_json()] for seat, a in game.actions[:acts]], None)
+        self.decision_started, self.time_used = clocks
+        d = self.game.decision
+        self.decision_key = None if d is None or self.game.over else (id(d), d.kind, d.seat)
+
+    async def _reconcile(self) -> None:
+        """After a commit that failed, the log is read again before the next act: the commit may have
+        reached the database after all (a connection lost after COMMIT), and the log is the truth.
+        Raises what the database raises while it is still away."""
+        if not self.unsure:
+            return
+        version = self.version
+        await self.restore()
+        log.warning(
+            "game %s: the database is back; the game goes on from its log (version %d)", self.code, self.version
+        )
+        if self.version != version:
+            self.broadcast([])
 
     def _after_start(self, saved: dict[str, Any] | None = None) -> None:
         """Set up the clocks (from the saved ones after a restart: the time used stays used) and bots."""
@@ -236,6 +284,13 @@ class Table:
         if cluster is not None and not cluster.owns(self):
             return await cluster.forward(self, conn, msg)  # the game's owner is another process
         async with self.lock:
+            try:
+                await self._reconcile()
+            except Exception as exc:
+                if not database_trouble(exc):
+                    raise
+                conn.send(self.refusal(conn, _not_saved(), ref))
+                return
             game = self.game
             if game.over:
                 raise ProtocolError("game_over", "the game is over")
@@ -279,8 +334,9 @@ class Table:
         assert game is not None
         cluster = self.server.cluster
         if cluster is not None and not cluster.owns(self):  # the lease ran out: another may write now
-            raise IllegalAction("server-busy", "the server could not save this act; try again")
+            raise _not_saved()
         before = len(game.events or [])
+        clocks = (self.decision_started, list(self.time_used))
         game.apply(seat, action)  # raises IllegalAction before any change
         n = len(game.actions) - 1
         self._track_decision()
@@ -291,10 +347,10 @@ class Table:
             )
             if game.over:
                 self.row.status = "finished"
-        except Exception:
-            log.exception("game %s: cannot commit act %d; rebuilding the game from its log", self.code, n)
-            await self.restore()
-            raise IllegalAction("server-busy", "the server could not save this act; try again") from None
+        except Exception as exc:
+            self._commit_failed(f"act {n}", exc)
+            self._undo(n, clocks)
+            raise _not_saved() from None
         finally:
             self.committing = False
         self.version += 1
@@ -302,7 +358,17 @@ class Table:
         if cluster is not None:
             cluster.committed(self, seat, action.to_json())
 
+    def _commit_failed(self, what: str, exc: BaseException) -> None:
+        """A write that did not happen: one line in the log (the traceback only for what is not the
+        database being away), and the log is read again before the next act."""
+        self.unsure = True
+        if database_trouble(exc):
+            log.error("game %s: %s not saved, the database is unavailable: %s", self.code, what, trouble_line(exc))
+        else:
+            log.exception("game %s: %s not saved", self.code, what)
+
     _pending_events: list = []
+    unsure = False  # a commit failed: its fate is unknown until the log is read again
     timed = False  # a clock may end a decision or the game (set at the start; its clocks are checkpointed)
     committing = False  # an act is applied in memory and its row not yet committed: no views now
 
@@ -372,16 +438,23 @@ class Table:
     async def on_clock(self) -> None:
         """Called by the server's timer: enforce whatever deadline has passed."""
         async with self.lock:
+            await self._reconcile()  # the database still away: the server's timer tries again later
             due = self.deadline()
             game = self.game
             if due is None or game is None or due[0] > self.server.clock.now():
                 return
             if due[1] == "time_limit":
                 before = len(game.events or [])
+                clocks = (self.decision_started, list(self.time_used))
                 game.finish_by_net_worth("time_limit")
+                try:
+                    await self.server.storage.set_status(self.row.id, status="finished", finished_by="time_limit")
+                except Exception as exc:
+                    self._commit_failed("the time limit's end", exc)
+                    self._undo(len(game.actions), clocks)
+                    return
                 self.row.status = "finished"
                 self.row.finished_by = "time_limit"
-                await self.server.storage.set_status(self.row.id, status="finished", finished_by="time_limit")
                 if self.server.cluster is not None:
                     self.server.cluster.changed(self)
                 self.version += 1
@@ -422,6 +495,7 @@ class Table:
         pause = float(self.settings.get("bot_pause", 0.5))
         if all(s.kind == "bot" for s in self.seats):
             pause = 0.0  # a table of only bots runs at full speed
+        failures = 0  # commits failed in a row: the database is away, the bots wait longer each time
         while True:
             game = self.game
             if game is None or game.over:
@@ -429,8 +503,15 @@ class Table:
             seat = game.decision.seat
             if self.controller(seat) != "bot":
                 return
-            await asyncio.sleep(pause)
+            await asyncio.sleep(pause if not failures else RETRY_SECONDS[min(failures, len(RETRY_SECONDS)) - 1])
             async with self.lock:
+                try:
+                    await self._reconcile()
+                except Exception as exc:
+                    if not database_trouble(exc):
+                        raise
+                    failures += 1
+                    continue
                 game = self.game
                 if game is None or game.over or game.decision.seat != seat or self.controller(seat) != "bot":
                     continue
@@ -441,7 +522,9 @@ class Table:
                 try:
                     await self._apply(seat, action)
                 except IllegalAction:
+                    failures += self.unsure
                     continue
+                failures = 0
                 self.broadcast(self._pending_events)
 
     def _bot_action(self, seat: int, bot: Any) -> Action:
@@ -573,3 +656,7 @@ class Table:
             self.bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.bot_task
+
+
+def _not_saved() -> IllegalAction:
+    return IllegalAction("server-busy", "the server could not save this act; try again")
