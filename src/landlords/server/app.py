@@ -127,6 +127,13 @@ class Server:
             await table.restore()
         return self.tables.setdefault(code, table)
 
+    def forget(self, table: Table) -> None:
+        """Drop a finished game nobody watches from memory: a server that runs for weeks keeps only
+        the games in play (and the collector walks only those). Asked for again (its record, a
+        rematch), it is read back from the database."""
+        if self.tables.get(table.code) is table:
+            del self.tables[table.code]
+
     async def _timers(self) -> None:
         quiet_until = 0.0  # while the database is away, one line every TROUBLE_QUIET seconds
         while True:

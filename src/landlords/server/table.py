@@ -561,6 +561,8 @@ class Table:
             self.kick()  # an absent person's seat may pass to a bot
             if self.server.cluster is not None:
                 self.server.cluster.presence()
+        if self.status == "finished" and not self.watchers and self.server.cluster is None:
+            self.server.forget(self)
 
     def broadcast(self, events: list, skip: Connection | None = None) -> None:
         if self.committing:
