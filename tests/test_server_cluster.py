@@ -8,15 +8,19 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import subprocess
+import sys
 import time
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from redis_server import free_port
 from server_process import ServerProcess
 from test_server_kill import RAW_IDS, free_acts, next_person, pick
 
 from landlords import record as records
+from landlords.cli.main import main
 from landlords.client import Lobby, Seat
 from landlords.server.cli import check_broker
 
@@ -201,3 +205,37 @@ def test_broker_unreachable_one_line(postgres):
     port = free_port()
     problem = check_broker(f"redis://127.0.0.1:{port}/0", postgres.database())
     assert problem.startswith(f"cannot reach the broker redis://127.0.0.1:{port}/0: ") and "\n" not in problem
+
+
+def test_a_tiny_load_test_on_two_processes(postgres, redis_server):
+    """`landlords loadtest --processes 2`: each game's seats spread over both processes (their acts
+    forwarded to the owner), none refused or lost, both processes measured."""
+    out = subprocess.run(
+        [sys.executable, "-m", "landlords.cli.main", "loadtest", "-n", "2", "--clients", "1", "--processes", "2"]
+        + ["--db", postgres.url(), "--broker", redis_server.url]
+        + ["--think", "0.02", "--warmup", "0.5", "--duration", "3", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stderr
+    (level,) = json.loads(out.stdout)["levels"]
+    assert level["db"] == "PostgreSQL, 2 server processes"
+    assert level["games_moving"] == 2 and level["acts"] > 0
+    assert level["refused"] == 0 and level["errors"] == 0
+    assert level["server_rss_mb"] > 20 and level["server_cpu"] > 0  # the two processes' sum
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--processes", "2"], "--processes above 1 needs --broker"),
+        (["--processes", "2", "--broker", "redis://127.0.0.1:1/0"], "--db postgresql://"),
+        (["--processes", "2", "--broker", "redis://x", "--db", "sqlite:///x.db"], "--db postgresql://"),
+        (["--broker", "http://x", "--db", "postgresql://u:p@h/d"], "--broker takes redis://"),
+        (["--url", " , "], "--url: no URL given"),
+    ],
+)
+def test_loadtest_cluster_options_one_line(args, words):
+    result = CliRunner().invoke(main, ["loadtest", *args])
+    assert result.exit_code != 0 and words in result.output and "Traceback" not in result.output

@@ -72,14 +72,44 @@ def default_clients() -> int:
     help="The server's database: a fresh SQLite file per level (default), or postgresql://USER:PW@HOST/DB "
     "(a scratch database is created on that server per level and dropped after).",
 )
-@click.option("--url", default=None, help="Load a running server at this URL instead (no memory or CPU figures).")
+@click.option(
+    "--url",
+    default=None,
+    help="Load a running server at this URL instead (no memory or CPU figures); several, comma-separated: "
+    "the processes of one cluster (each game's seats spread over them).",
+)
+@click.option(
+    "--processes",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 16),
+    help="Server processes sharing the games (more than 1: needs a postgresql:// --db and --broker).",
+)
+@click.option("--broker", default=None, help="Redis URL for --processes above 1 (redis://HOST:PORT/DB).")
 @click.option("--ruleset", default="hasbro-ru", show_default=True, help="The games' ruleset.")
 @click.option("--seed", default=1, show_default=True, type=int, help="Seeds the bots' choices.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
-def loadtest(games, ramp, step, target_ms, think, warmup, duration, clients, db, url, ruleset, seed, as_json):
+def loadtest(
+    games,
+    ramp,
+    step,
+    target_ms,
+    think,
+    warmup,
+    duration,
+    clients,
+    db,
+    url,
+    processes,
+    broker,
+    ruleset,
+    seed,
+    as_json,
+):
     """N concurrent 4-seat games, every seat a bot client over its own WebSocket, against one server
-    process: act round trip (act -> ack) p50/p95/p99, acts per second, server memory per game, and
-    with --ramp the number of games at which p99 passes the target."""
+    process (or several sharing the games: --processes): act round trip (act -> ack) p50/p95/p99,
+    acts per second, server memory per game, and with --ramp the number of games at which p99 passes
+    the target."""
     from ..engine.errors import ConfigError
     from ..rules import get_ruleset
     from ..server.cli import need_server_extra
@@ -96,6 +126,18 @@ def loadtest(games, ramp, step, target_ms, think, warmup, duration, clients, db,
         raise click.UsageError("--db and --url exclude each other: a running server has its own database")
     if db is not None and not db.startswith(("sqlite:///", "postgresql://", "postgres://")):
         raise click.UsageError(f"--db must be a sqlite:/// or postgresql:// URL, not {db.split(':', 1)[0]!r}")
+    if processes > 1 and (
+        url is not None or broker is None or not (db or "").startswith(("postgresql://", "postgres://"))
+    ):
+        raise click.UsageError(
+            "--processes above 1 needs --broker redis://... and --db postgresql://... (not --url: give it "
+            "the running processes' URLs, comma-separated, instead)"
+        )
+    if broker is not None and not broker.startswith(("redis://", "rediss://", "unix://")):
+        raise click.UsageError("--broker takes redis://HOST[:PORT][/DB]")
+    urls = [u.strip() for u in url.split(",") if u.strip()] if url is not None else None
+    if url is not None and not urls:
+        raise click.UsageError("--url: no URL given")
     levels_wanted = list(range(step, games + 1, step)) if ramp else [games]
     if ramp and (not levels_wanted or levels_wanted[-1] != games):
         levels_wanted.append(games)
@@ -108,6 +150,9 @@ def loadtest(games, ramp, step, target_ms, think, warmup, duration, clients, db,
         db=db,
         url=url,
         seed=seed,
+        urls=urls,
+        processes=processes,
+        broker=broker,
         ruleset=ruleset,
     )
 

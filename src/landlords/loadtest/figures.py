@@ -127,7 +127,8 @@ COLUMNS = (  # (header, field): short, so that the table fits 80 columns; LEGEND
 LEGEND = (
     "p50..max: act -> ack round trip in ms; MB/game: the server's resident memory per game; "
     "CPU: the server's share of one core; ms/act: its CPU time per act; wait: the share of the time "
-    "it was ready to run but had no CPU (a busy machine); clients: the busiest client process's share of a core"
+    "it was ready to run but had no CPU (a busy machine); clients: the busiest client process's share of a core; "
+    "with several server processes, MB/game, CPU, ms/act and wait are their sums"
 )
 
 

@@ -33,7 +33,9 @@ CONNECTS_AT_ONCE = 32  # lobby requests and WebSocket handshakes in flight per c
 class Plan:
     """One client process's share of a level."""
 
-    url: str
+    urls: list[
+        str
+    ]  # the server processes: game n is created at urls[n % k], its seat i plays at urls[(n + i) % k]
     games: int
     think: float
     seed: int
@@ -59,20 +61,22 @@ class Players:
         self.rng = random.Random(plan.seed)
         self.figures = ClientFigures()
         self.gate = asyncio.Semaphore(CONNECTS_AT_ONCE)
-        self.http = httpx.AsyncClient(base_url=plan.url.rstrip("/"), timeout=60)
+        self.http = httpx.AsyncClient(timeout=60)
         self.window = Window(float("inf"), float("inf"))
         self.acted: dict[int, int] = {}  # acknowledged acts in the window, per table
 
-    async def lobby(self, path: str, **body: Any) -> dict[str, Any]:
+    async def lobby(self, url: str, path: str, **body: Any) -> dict[str, Any]:
         async with self.gate:
-            r = await self.http.post("/api" + path, json=body)
+            r = await self.http.post(url.rstrip("/") + "/api" + path, json=body)
         if r.status_code >= 400:
             raise ServerError(r.status_code, r.text)
         return r.json()
 
     async def new_game(self, n: int) -> list[Seat]:
         """A game of four people (this process's bots), each seat connected."""
+        urls = self.plan.urls
         created = await self.lobby(
+            urls[n % len(urls)],
             "/games",
             ruleset=self.plan.ruleset,
             seats=[{"kind": "person"}] * SEATS,
@@ -82,11 +86,12 @@ class Players:
         )
         code, tokens = created["code"], [created["token"]]
         for i in range(2, SEATS + 1):
-            tokens.append((await self.lobby(f"/games/{code}/join", name=f"P{i}"))["token"])
+            url = urls[(n + i - 1) % len(urls)]
+            tokens.append((await self.lobby(url, f"/games/{code}/join", name=f"P{i}"))["token"])
         seats = []
-        for token in tokens:
+        for i, token in enumerate(tokens):
             async with self.gate:
-                seats.append(await Seat.connect(self.plan.url, code, token))
+                seats.append(await Seat.connect(urls[(n + i) % len(urls)], code, token))
         self.figures.games_started += 1
         return seats
 

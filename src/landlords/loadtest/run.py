@@ -39,6 +39,9 @@ class Options:
     url: str | None
     seed: int
     ruleset: str = "hasbro-ru"
+    urls: list[str] | None = None  # --url, split at the commas
+    processes: int = 1  # server processes sharing the games (--broker)
+    broker: str | None = None
 
 
 def free_port() -> int:
@@ -57,13 +60,13 @@ def load_average() -> str:
 class ServerProcess:
     """``landlords serve`` in a process of its own, on a free loopback port."""
 
-    def __init__(self, db_url: str, log_path: Path) -> None:
+    def __init__(self, db_url: str, log_path: Path, extra: tuple[str, ...] = ()) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
         self.log = open(log_path, "w")  # noqa: SIM115 - closed in stop()
         command = [sys.executable, "-m", "landlords.cli.main", "serve", "--port", str(self.port)]
-        command += ["--db", db_url, "--log-level", "warning"]
+        command += ["--db", db_url, "--log-level", "warning", *extra]
         # a session of its own: where the kernel shares the CPU between sessions (Linux's autogroups),
         # the server then gets its own share, not one shared with the client processes
         self.proc = subprocess.Popen(
@@ -162,31 +165,50 @@ def _pg_admin(url: str, sql: str) -> None:
 
 def run_level(options: Options, games: int, say: Callable[[str], None]) -> Level:
     with tempfile.TemporaryDirectory(prefix="landlords-load-") as tmp:
-        if options.url is not None:
-            return _measure(options, games, options.url, None, "running server", say)
+        if options.urls:
+            kind = "running server" + (f"s ({len(options.urls)})" if len(options.urls) > 1 else "")
+            return _measure(options, games, options.urls, [], kind, say)
         with scratch_database(options.db, Path(tmp)) as db_url:
-            server = ServerProcess(db_url, Path(tmp) / "server.log")
+            extra = ("--broker", options.broker) if options.broker else ()
+            servers: list[ServerProcess] = []
             try:
-                server.wait_up()
-                # one game in the lobby first: the editions and rules are loaded before the baseline
-                httpx.post(server.url + "/api/games", json={"private": True}, timeout=30).raise_for_status()
+                for i in range(options.processes):  # the first creates the schema, the others find it
+                    servers.append(ServerProcess(db_url, Path(tmp) / f"server{i}.log", extra))
+                    servers[-1].wait_up()
+                for server in servers:  # a game in the lobby first: editions, rules loaded before the baseline
+                    httpx.post(server.url + "/api/games", json={"private": True}, timeout=30).raise_for_status()
                 kind = "PostgreSQL" if db_url.startswith("postgresql") else "SQLite"
-                return _measure(options, games, server.url, server, kind, say)
+                if options.processes > 1:
+                    kind += f", {options.processes} server processes"
+                return _measure(options, games, [s.url for s in servers], servers, kind, say)
             finally:
-                server.stop()
+                for server in servers:
+                    server.stop()
+
+
+def _total(servers: list[ServerProcess], figure: str) -> float | None:
+    """A figure summed over the server processes (None without them, or where one is unknown)."""
+    values = [getattr(s, figure)() for s in servers]
+    return None if not values or any(v is None for v in values) else sum(values)
 
 
 def _measure(
-    options: Options, games: int, url: str, server: ServerProcess | None, db: str, say: Callable[[str], None]
+    options: Options,
+    games: int,
+    urls: list[str],
+    servers: list[ServerProcess],
+    db: str,
+    say: Callable[[str], None],
 ) -> Level:
-    base_rss = server.rss() if server is not None else None
+    server = servers[0] if servers else None
+    base_rss = _total(servers, "rss")
     ctx = multiprocessing.get_context("spawn")
     n_clients = max(1, min(options.clients, games))
     shares = [games // n_clients + (1 if i < games % n_clients else 0) for i in range(n_clients)]
     procs, pipes = [], []
     for i, share in enumerate(shares):
         parent, child = ctx.Pipe()
-        plan = players.Plan(url, share, options.think, options.seed * 1000 + i, options.ruleset)
+        plan = players.Plan(urls, share, options.think, options.seed * 1000 + i, options.ruleset)
         proc = ctx.Process(target=players.main, args=(plan, child), daemon=True)
         proc.start()
         child.close()  # the parent's copy: a client process that dies closes the pipe for good
@@ -202,8 +224,8 @@ def _measure(
         for pipe in pipes:
             pipe.send((options.warmup, options.duration))
         time.sleep(options.warmup)
-        cpu_start = server.cpu_seconds() if server is not None else None
-        wait_start = server.cpu_wait_seconds() if server is not None else None
+        cpu_start = _total(servers, "cpu_seconds")
+        wait_start = _total(servers, "cpu_wait_seconds")
         started = time.perf_counter()
         parts: list[ClientFigures] = []
         for pipe in pipes:
@@ -216,13 +238,13 @@ def _measure(
         rss = None
         elapsed = time.perf_counter() - started
         if server is not None and cpu_start is not None:
-            cpu_end = server.cpu_seconds()
+            cpu_end = _total(servers, "cpu_seconds")
             if cpu_end is not None:
                 server_cpu = (cpu_end - cpu_start) / elapsed
-            wait_end = server.cpu_wait_seconds()
+            wait_end = _total(servers, "cpu_wait_seconds")
             if wait_start is not None and wait_end is not None:
                 server_wait = (wait_end - wait_start) / elapsed
-            end_rss = server.rss()
+            end_rss = _total(servers, "rss")
             rss = (base_rss, end_rss) if base_rss is not None and end_rss is not None else None
         return Level.merge(games, seconds, options.think, db, parts, rss, server_cpu, server_wait, load_average())
     finally:

@@ -88,8 +88,9 @@ def shown_url(url: str) -> str:
 @click.option(
     "--db",
     default=None,
+    envvar="LANDLORDS_DB",
     help="Database URL: sqlite:///FILE or postgresql://user:password@host/db "
-    "(default: SQLite in ~/.local/state/landlords/server.db).",
+    "(default: $LANDLORDS_DB, else SQLite in ~/.local/state/landlords/server.db).",
 )
 @click.option(
     "--log-level", default="info", show_default=True, type=click.Choice(["debug", "info", "warning", "error"])
@@ -97,8 +98,9 @@ def shown_url(url: str) -> str:
 @click.option(
     "--broker",
     default=None,
-    help="Redis URL (redis://host:6379/0): run as one of several processes sharing the games "
-    "(needs a PostgreSQL --db; see README, 'Running at scale').",
+    envvar="LANDLORDS_BROKER",
+    help="Redis URL (redis://host:6379/0; default: $LANDLORDS_BROKER): run as one of several processes "
+    "sharing the games (needs a PostgreSQL --db; see README, 'Running at scale').",
 )
 @click.option(
     "--lease-seconds",
