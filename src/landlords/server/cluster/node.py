@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 import os
 import re
@@ -41,7 +42,8 @@ log = logging.getLogger("landlords.server")
 LEASE_SECONDS = 5.0  # a dead owner's games are taken over within about this long
 FORWARD_SECONDS = 3.0  # an owner that does not answer a forwarded request within this may be dead
 IDLE_SECONDS = 30.0  # a followed game without clients here is dropped after this long
-FORWARDED = "x-landlords-forwarded"  # a lobby request that an owner runs for another process
+# set while the owner runs a lobby request for another process (in-process: a client cannot set it)
+FORWARDED: contextvars.ContextVar[bool] = contextvars.ContextVar("landlords_forwarded", default=False)
 LOBBY_WRITE = re.compile(r"^/api/games/([A-Za-z0-9]{1,16})/[a-z]+$")
 
 
@@ -208,11 +210,13 @@ class Cluster:
             return {"sent": proxy.sent}
         assert self.app is not None
         transport = httpx.ASGITransport(app=self.app)
-        async with httpx.AsyncClient(transport=transport, base_url=message["base"]) as client:
-            r = await client.request(
-                message["method"], message["path"], headers={**message["headers"], FORWARDED: "1"},
-                content=message["body"].encode(),
-            )  # fmt: skip
+        token = FORWARDED.set(True)
+        try:
+            async with httpx.AsyncClient(transport=transport, base_url=message["base"]) as client:
+                method, path, headers = message["method"], message["path"], message["headers"]
+                r = await client.request(method, path, headers=headers, content=message["body"].encode())
+        finally:
+            FORWARDED.reset(token)
         return {"status": r.status_code, "body": r.text, "type": r.headers.get("content-type", "")}
 
     # ------------------------------------------------------------ lobby requests
@@ -228,7 +232,7 @@ class Cluster:
             table = await self.table(match.group(1).upper())
             if table is None:
                 return await call_next(request)  # the handler's 404
-            if FORWARDED not in request.headers:
+            if not FORWARDED.get():
                 body = (await request.body()).decode()
                 headers = {k: v for k, v in request.headers.items() if k in ("authorization", "content-type")}
                 path = request.url.path + (f"?{request.url.query}" if request.url.query else "")
