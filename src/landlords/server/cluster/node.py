@@ -58,6 +58,7 @@ class Cluster:
         self.owners: dict[str, str] = {}  # game code -> its owner as last heard
         self.wanted: dict[str, float] = {}  # game code -> when a client or request last asked for it
         self.seen: dict[str, float] = {}  # process -> when its presence was last heard
+        self.chains: dict[str, asyncio.Task] = {}  # game code -> its last message still being handled
         self.app: FastAPI | None = None
         self.task: asyncio.Task | None = None
         self.takeovers = 0
@@ -137,9 +138,11 @@ class Cluster:
         return self.server.tables.setdefault(code, table)
 
     async def created(self, table: Table) -> None:
-        """A game created here is owned here; the others learn of it (for their lists of open games)."""
+        """A game created here is owned here; the others learn of a public one (for their lists of open
+        games: they hold a copy of it from now on)."""
         await self._acquire(table)
-        self.broker.publish({"k": "game", "code": table.code})
+        if not table.settings.get("private"):
+            self.broker.publish({"k": "game", "code": table.code})
 
     # ------------------------------------------------------------ hooks of the table
     def committed(self, table: Table, seat: int, action: dict[str, Any]) -> None:
@@ -252,11 +255,30 @@ class Cluster:
 
     # ------------------------------------------------------------ messages from the others
     async def _on_message(self, message: dict[str, Any]) -> None:
-        kind = message["k"]
-        if kind == "here":
+        """Presence at once; a game's messages one after another in a task of their own, so a reload
+        (a database read) never holds up the other games' messages nor the answers to this process."""
+        if message["k"] == "here":
             self._presence_of(message["from"], message["seats"])
             return
         code = message["code"]
+        before = self.chains.get(code)
+
+        async def in_order() -> None:
+            if before is not None:
+                await asyncio.wait({before})  # its own failure is logged there
+            try:
+                await self._on_game_message(code, message)
+            except Exception:
+                log.exception("game %s: cluster message %s failed", code, message["k"])
+            finally:
+                if self.chains.get(code) is task:
+                    del self.chains[code]
+
+        task = asyncio.create_task(in_order())
+        self.chains[code] = task
+
+    async def _on_game_message(self, code: str, message: dict[str, Any]) -> None:
+        kind = message["k"]
         if kind == "game":
             await self.table(code)
             return
