@@ -55,20 +55,61 @@ rule_option = click.option(
     "--max-turns", type=COUNT, default=2000, show_default=True, help="Safety cap: richest player wins after this."
 )
 @click.option("--record", "record_file", help="Save the first game's record here (.json).")
+@click.option(
+    "--workers",
+    "-w",
+    type=click.IntRange(1, 4096),
+    default=None,
+    help="Processes (local), or CPUs of a local Ray instance. [default: 1 here; with ray: all CPUs]",
+)
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True)
+@click.option("--address", default=None, help="Ray cluster: auto, or the head HOST:PORT (with --backend ray).")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-def simulate(edition, ruleset, rules, players, games, seed, strategy, max_turns, record_file, as_json) -> None:
-    """Play GAMES games between bots and summarise them."""
+def simulate(
+    edition,
+    ruleset,
+    rules,
+    players,
+    games,
+    seed,
+    strategy,
+    max_turns,
+    record_file,
+    workers,
+    backend,
+    address,
+    as_json,
+) -> None:
+    """Play GAMES games between bots and summarise them (here, on local processes or a Ray cluster:
+    the summary is the same)."""
+    from ..sim.backends import check as check_backend
+    from ..sim.simulation import Setup, check
+    from ..sim.simulation import simulate as spread_games
+    from .progress import Bars
+    from .tournament import _cpus
+
+    err = Console(stderr=True, markup=False, highlight=False)
     try:
         if record_file:
             check_output_file(record_file, "--record", (".json",))
         overrides = parse_overrides(list(rules))
-        summary, _ = run_games(edition, ruleset, players, games, seed, strategy.split(","), overrides, max_turns)
+        bots = tuple(strategy.split(","))
+        setup = Setup(edition, ruleset, players, seed, bots, tuple(overrides.items()), max_turns)
+        n_workers = workers if workers is not None else (_cpus() if backend == "ray" else 1)
+        check_backend(n_workers, backend, address)
+        check(setup)
+        bars = Bars(err)
+        update = bars.track("simulate", "games", games)
+        with bars.running():
+            summary = spread_games(setup, games, n_workers, backend, address, update, update.where)
         if record_file:
             (first,) = run_games(
-                edition, ruleset, players, 1, seed, strategy.split(","), overrides, max_turns, record_events=True
+                edition, ruleset, players, 1, seed, bots, overrides, max_turns, record_events=True
             )[1]
             records.save(first, record_file)
     except LandlordsError as exc:
+        fail(str(exc))
+    except RuntimeError as exc:  # an illegal action by a strategy, or a backend failure
         fail(str(exc))
     data = summary.as_dict()
     if as_json:

@@ -208,7 +208,7 @@ def _report(result: Any) -> None:
     help="Processes (local) or Ray CPUs. [default: all CPUs]",
 )
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True)
-@click.option("--address", default=None, help="Ray cluster address (e.g. ray://head:10001 or auto).")
+@click.option("--address", default=None, help="Ray cluster: auto, or the head HOST:PORT (with --backend ray).")
 @click.option("--out", "out", default=None, help="Write JSON, CSV and charts here.")
 @click.option(
     "--max-turns",
@@ -270,8 +270,8 @@ def tournament(
         n_workers = workers if workers is not None else _cpus()
         bars = Bars(err)
         progress = bars.track("tournament", "games", games)
-        with bars.progress:
-            result = run(config, n_workers, backend, address, progress)
+        with bars.running():
+            result = run(config, n_workers, backend, address, progress, status=progress.where)
         if out:
             written = write_outputs(result, Path(out), plots)
     except LandlordsError as exc:

@@ -341,9 +341,8 @@ def _run_batch_args(args: tuple[Config, int, int]) -> tuple[int, list[GameOutcom
 
 def batches(games: int, workers: int) -> list[tuple[int, int]]:
     """Split ``games`` into batches: about 25 per worker (for an even load and a live progress
-    bar), of 1 to 200 games each."""
-    size = max(1, min(200, math.ceil(games / (max(1, workers) * 25))))
-    return [(a, min(games, a + size)) for a in range(0, games, size)]
+    bar), of 1 to 200 games each (the local pool's split; Ray's is sized from a measured speed)."""
+    return backends.local_ranges(games, workers)
 
 
 # ================================================================ backends
@@ -357,26 +356,27 @@ def run(
     address: str | None = None,
     progress: Progress | None = None,
     start_method: str | None = None,
+    status: Callable[[str], None] | None = None,
 ) -> TournamentResult:
     """Play the tournament; the result does not depend on ``workers`` or ``backend``.
 
-    ``progress(games_done)`` is called after every batch (from this thread). ``start_method`` picks
+    ``progress(games_done)`` is called after every batch (from this thread), ``status(where)`` when
+    where the games run changes (``ray: 3 nodes, 6 CPUs``). ``start_method`` picks
     the local pool's multiprocessing start method (default: ``fork`` where available, else
     ``spawn``; with ``spawn`` or ``forkserver`` a script must guard its entry point with
     ``if __name__ == "__main__":``).
     """
     backends.check(workers, backend, address)
     prepare(config)  # fail here, not in a worker
-    parts = batches(config.games, workers)
-    start = time.perf_counter()
     results = []
     done = 0
-    tasks = [(config, a, b) for a, b in parts]
-    for res in backends.imap(_run_batch_args, tasks, workers, backend, address, start_method):
-        results.append(res)
-        done += len(res[1])
-        if progress:
-            progress(done)
+    with backends.Session(backend, workers, address, start_method) as session:
+        start = time.perf_counter()  # games/s: from when the workers can take games
+        for res in backends.spread(_run_batch_args, config, config.games, session, status):
+            results.append(res)
+            done += len(res[1])
+            if progress:
+                progress(done)
     seconds = time.perf_counter() - start
     results.sort(key=lambda r: r[0])
     ctx = prepare(config)
