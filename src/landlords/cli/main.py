@@ -98,10 +98,13 @@ def simulate(
         n_workers = workers if workers is not None else (_cpus() if backend == "ray" else 1)
         check_backend(n_workers, backend, address)
         check(setup)
-        bars = Bars(err)
-        update = bars.track("simulate", "games", games)
-        with bars.running():
-            summary = spread_games(setup, games, n_workers, backend, address, update, update.where)
+        if backend == "local" and n_workers == 1:  # in this process, quietly, as ever
+            summary = spread_games(setup, games)
+        else:  # a bar on stderr: games done, games/s, and where they run
+            bars = Bars(err)
+            update = bars.track("simulate", "games", games)
+            with bars.running():
+                summary = spread_games(setup, games, n_workers, backend, address, update, update.where)
         if record_file:
             (first,) = run_games(
                 edition, ruleset, players, 1, seed, bots, overrides, max_turns, record_events=True
