@@ -75,8 +75,10 @@ def test_a_worker_node_killed_mid_tournament_loses_no_game(cluster):
             word, _, rest = line.strip().partition(" ")
             if word == "done":
                 done.append(int(rest))
-                if not killed and done[-1] >= games // 3:  # past the probe: Ray tasks are running
-                    killed = [cmd for _, cmd in cluster.commands("worker1")]
+                # past the probe (Ray tasks are running), at a moment when worker1 runs a batch
+                running = not killed and done[-1] >= games // 3 and cluster.commands("worker1")
+                if running and any("ray::_run_batch_args" in cmd for _, cmd in running):
+                    killed = [cmd for _, cmd in running]
                     cluster.kill("worker1")
             elif word == "where":
                 where.append(rest)
