@@ -39,7 +39,6 @@ from ..engine.decision import AuctionState, Decision, Trade
 from ..engine.edition import HOTEL
 from ..engine.game import Game
 from .businesspoly_play import BusinesspolyPlay
-from .odessa_play import OdessaPlay
 from .verdicts import ACCEPTED, Verdict
 
 _CHEAPEST: dict[int, int] = {}
@@ -54,7 +53,7 @@ def _cheapest_house(t) -> int:
 
 
 @dataclass
-class BaselineBot(OdessaPlay, BusinesspolyPlay):
+class BaselineBot(BusinesspolyPlay):
     """Parameters: ``reserve`` (cash kept back), ``trade_every`` (turns between trade offers)."""
 
     reserve: int = 100

@@ -1,4 +1,4 @@
-"""How the baseline bot plays «businesspoly»'s own decisions (mixed into BaselineBot).
+"""How the baseline bot plays «businesspoly»'s own decisions (a layer under BaselineBot, see bots/strategy.py).
 
 The turn (steps 3.1 and 3.5) is the baseline's: leave jail while lots are still for sale, open offices
 evenly (the engine's two-a-move limit is respected because only legal builds are chosen), redeem
@@ -21,12 +21,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.actions import ACCEPT, END_TURN, REJECT, ROLL, Action, Build
+from .odessa_play import OdessaPlay
 
 _WIN = 15 / 36  # the plaintiff's die strictly higher
 _WIN_LAWYER = 21 / 36  # higher or equal (card 15)
 
 
-class BusinesspolyPlay:
+class BusinesspolyPlay(OdessaPlay):
     """Decision handlers ``_decide_<kind>`` for the variant's decision kinds."""
 
     def _turn_businesspoly(self: Any, game: Any, seat: int, before_roll: bool) -> Action:

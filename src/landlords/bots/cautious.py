@@ -15,13 +15,12 @@ from dataclasses import dataclass
 from ..engine.actions import END_TURN, PASS, PAY_JAIL_FINE, ROLL, USE_JAIL_CARD, Action, Bid, Build
 from ..engine.decision import AuctionState, Decision, Trade
 from ..engine.game import Game
-from .baseline import BaselineBot
 from .valuation import Guarded, board_worst
 from .verdicts import ACCEPTED, Verdict
 
 
 @dataclass
-class CautiousBot(Guarded, BaselineBot):
+class CautiousBot(Guarded):
     """A large cash reserve, cheap bids, slow building, long jail stays, no trade offers."""
 
     reserve: int = 200  # cash always kept back

@@ -1,4 +1,4 @@
-"""How the baseline bot plays «odessa» (mixed into BaselineBot).
+"""How the baseline bot plays «odessa» (a layer under BaselineBot, see bots/strategy.py).
 
 Its own turn (``_turn_odessa``): organise artels and cooperatives on the pai where its token
 stands while the cash allows, lift mortgages it can afford, offer trades that complete a colour
@@ -11,14 +11,11 @@ mortgage lap lift the pai when it can, else pay for another lap.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..engine.actions import END_TURN, ROLL, USE_JAIL_CARD, Action, Build, LiftMortgage, ProposeTrade
+from ..engine.decision import Decision
+from ..engine.game import Game
 from ..rules.odessa import ChallengeMalina, RefuseExchange, challenge_win_odds
-
-if TYPE_CHECKING:
-    from ..engine.decision import Decision
-    from ..engine.game import Game
+from .strategy import Strategy
 
 # P(one die > the sum of two dice) = (0 + 0 + 1 + 3 + 6 + 10) / 216 = 20/216 (003:86)
 CHALLENGE_WIN = challenge_win_odds()
@@ -26,7 +23,7 @@ CHALLENGE_WIN = challenge_win_odds()
 CHALLENGE_HORIZON = 3
 
 
-class OdessaPlay:
+class OdessaPlay(Strategy):
     """Decision handlers ``_decide_<kind>`` for the variant's decision kinds, and its turn."""
 
     # ------------------------------------------------------------ the turn

@@ -29,7 +29,6 @@ from ..engine.actions import END_TURN, ROLL, Action, Build, LiftMortgage, Propos
 from ..engine.decision import Decision, Trade
 from ..engine.edition import HOTEL
 from ..engine.game import Game
-from .baseline import BaselineBot
 from .valuation import Guarded, board_odds
 from .verdicts import ACCEPTED, Verdict
 
@@ -37,7 +36,7 @@ OFFER_STEPS = (0.5, 0.7, 0.85, 1.0)  # share of the most the trader would pay, a
 
 
 @dataclass
-class TraderBot(Guarded, BaselineBot):
+class TraderBot(Guarded):
     """Values lots by expected income and set completion; proposes and weighs multi-item trades."""
 
     reserve: int = 100  # cash always kept back

@@ -1,7 +1,7 @@
 """Bankruptcy and the end of the game.
 
-A part of :class:`landlords.engine.game.Game`, kept in its own module for legibility; it uses
-the state that ``Game.__init__`` sets up.
+A layer of :class:`landlords.engine.game.Game` (the layers: engine/core.py); it uses the state
+that ``Game.__init__`` sets up and the layers below it.
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from .actions import (
 from .decision import AuctionState, Debt, Decision
 from .errors import Problem
 from .events import BANK
+from .trading import Trading
 
 
-class Bankruptcy:
+class Bankruptcy(Trading):
     # ------------------------------------------------------------ bankruptcy
     def _go_bankrupt(self, p: int, d: Decision | None) -> None:
         """``p`` leaves the game, owing the debt of ``d`` (None: ran out of time, owes the bank)."""
@@ -115,6 +116,19 @@ class Bankruptcy:
             if card.effect == "jail_free" and i not in self.decks[deck_id]:
                 self.decks[deck_id].append(i)
                 return
+
+    def finish_by_net_worth(self, reason: str) -> None:
+        """End the game now from outside (a time limit, a simulation's turn cap): the richest
+        player wins. Recorded as ``finished_by`` so that a replay ends the same way."""
+        if self.over:
+            return
+        self.finished_by = reason
+        self._finish_by_net_worth(reason)
+
+    def _finish_by_net_worth(self, reason: str) -> None:
+        alive = self.alive()
+        winner = max(alive, key=lambda p: (self.net_worth(p), -p))
+        self._game_over(winner, reason)
 
     def _game_over(self, winner: int, reason: str) -> None:
         self.over = True

@@ -1,7 +1,7 @@
 """Houses and hotels: building, selling back, the bank's stock and shortage auctions.
 
-A part of :class:`landlords.engine.game.Game`, kept in its own module for legibility; it uses
-the state that ``Game.__init__`` sets up.
+A layer of :class:`landlords.engine.game.Game` (the layers: engine/core.py); it uses the state
+that ``Game.__init__`` sets up and the layers below it.
 """
 
 from __future__ import annotations
@@ -20,9 +20,10 @@ from .edition import (
 )
 from .errors import Problem
 from .events import BANK
+from .market import Market
 
 
-class Buildings:
+class Buildings(Market):
     def _return_buildings(self, sq: int) -> None:
         level = self.level[sq]
         if level == HOTEL:
@@ -140,8 +141,6 @@ class Buildings:
             return
         bidders = [s.requester] + s.interested
         self._start_auction(s.square, s.item, bidders, self.t.house_cost[s.square], None)
-
-    _shortage: Shortage | None = None
 
     def _sell_one(self, seat: int, sq: int) -> None:
         t = self.t

@@ -78,6 +78,18 @@ class Shortage:
     interested: list[int] = field(default_factory=list)
 
 
+class RentClaim:
+    """Rent owed for a landing, to be claimed by ``owner`` before the next player rolls."""
+
+    __slots__ = ("owner", "payer", "square", "amount", "turn")
+
+    def __init__(self, owner: int, payer: int, square: int, amount: int, turn: int) -> None:
+        self.owner, self.payer, self.square, self.amount, self.turn = owner, payer, square, amount, turn
+
+    def as_tuple(self) -> tuple[int, int, int, int, int]:
+        return (self.owner, self.payer, self.square, self.amount, self.turn)
+
+
 @dataclass(slots=True)
 class Decision:
     """One decision the game waits for. ``then`` names what the turn does once it is resolved."""

@@ -60,28 +60,21 @@ from .actions import (
     UseJailCard,
     WantBuilding,
 )
-from .bankruptcy import Bankruptcy
-from .buildings import Buildings
 from .decision import AuctionState, Debt, Decision
 from .dice import Chance
 from .edition import (
     Edition,
 )
 from .errors import ConfigError, Problem, illegal
-from .events import BANK, POT
 from .fields import field_problem, field_test
-from .holdings import Holdings
-from .market import Market
 from .ruleset import Ruleset
-from .scripted import ScriptedChance
 from .state import dump_state, position_header, state_hash
-from .trading import Trading
-from .turns import RentClaim, TurnFlow
+from .turns import TurnFlow
 
 _DEBT = D.DEBT
 
 
-class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedChance):
+class Game(TurnFlow):
     """One game of an edition under a ruleset.
 
     ``dice`` scripts the first rolls and ``deck_orders`` the top cards of each deck (by card id),
@@ -94,15 +87,6 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
     building and trading before they roll). ``opening=False`` sets the state up without the first
     turn (no roll for the order, no opening phase): ``landlords.from_position`` fills in the rest.
     """
-
-    # attributes a variant sets that are computed, not state: positions leave them out (engine/state.py)
-    derived_state: ClassVar[frozenset[str]] = frozenset()
-    # the decision kinds this game opens and the continuations (``then``) its _resume carries out;
-    # a variant extends both (positions are checked against them)
-    decision_kinds: ClassVar[frozenset[str]] = frozenset(D.DECISION_KINDS)
-    continuations: ClassVar[frozenset[str]] = frozenset(
-        {"land_done", "jail_move", "end_turn", "next_auction", "shortage"}
-    )
 
     # action type -> (problem, do); bound per class, so a variant's overrides are the ones called
     _handler_names: ClassVar[dict[type, tuple[str, str]]]
@@ -143,11 +127,11 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
         self.n = n
         self.seed = seed
         self.chance = Chance(seed, dice)
-        self.events: list[E.Event] | None = [] if record_events else None
-        self.actions: list[tuple[int, Action]] = []
+        self.events = [] if record_events else None
+        self.actions = []
         self.end_turn_prompt = end_turn_prompt
         # how the game was set up, for its record (the engine itself never reads this back)
-        self.setup: dict[str, Any] = {
+        self.setup = {
             "dice": [list(r) for r in dice],
             "deck_orders": {k: list(v) for k, v in (deck_orders or {}).items()},
             "first_player": first_player,
@@ -166,7 +150,7 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
         self.position = [t.go] * n
         self.in_jail = [False] * n
         self.jail_turns = [0] * n
-        self.jail_cards: list[list[str]] = [[] for _ in range(n)]
+        self.jail_cards = [[] for _ in range(n)]
         self.bankrupt = [False] * n
         self.skip_next = [False] * n
         # ---- per square
@@ -180,7 +164,7 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
         self.bank_hotels = rules.hotels
         self.bank_balance = -rules.starting_cash * n  # the bank prints money: players + bank + pot == 0
         self.pot = 0
-        self.decks: dict[str, deque[int]] = {}
+        self.decks = {}
         self._init_decks(deck_orders or {})
         # ---- turn state
         self.current = 0
@@ -188,23 +172,23 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
         self.round = 0
         self.rolls = 0
         self.doubles = 0  # doubles in a row this turn
-        self.last_roll: tuple[int, ...] = ()
+        self.last_roll = ()
         self.extra_roll = False
         self.sent_to_jail = False
-        self.claims: list[RentClaim] = []
-        self.builds_this_turn: dict[tuple[int, int], int] = {}  # (seat, group) -> buildings bought
+        self.claims = []
+        self.builds_this_turn = {}  # (seat, group) -> buildings bought
         self.passed_go = [False] * n  # has passed GO once (the speed die joins after that)
         self.speed_face = 0  # the speed die's last face: 1-3, or MR_MONOPOLY / BUS; 0 when not rolled
         self.move_total = 0  # the roll total that counts for utility rent
         self.mr_monopoly_pending = False
-        self.stack: list[Decision] = []
-        self.auction_batches: list[tuple[list[int], str | None]] = []  # (lots to auction, then), innermost last
+        self.stack = []
+        self.auction_batches = []  # (lots to auction, then), innermost last
         self.winner = -1
         self.end_reason = ""
         self.over = False
-        self.finished_by: str | None = None
+        self.finished_by = None
         self.uneven_ok = False  # set once a hotel was cleared outright for want of houses (REC H-2)
-        self.bankrupt_order: list[int] = []  # seats in the order they went bankrupt (for the standings)
+        self.bankrupt_order = []  # seats in the order they went bankrupt (for the standings)
         self._first = 0
         self.order = list(range(n))  # the seats in playing order, from the first player
         if opening:
@@ -270,13 +254,6 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
                         {"player": self.names[seat], "amount": d.data.amount},
                     )
         return None
-
-    def in_debt(self, seat: int) -> bool:
-        """Whether ``seat`` owes a payment it has not raised yet (it may only raise cash meanwhile)."""
-        for d in self.stack:
-            if d.kind == D.DEBT and d.seat == seat:
-                return True
-        return False
 
     def legal_actions(self, seat: int | None = None) -> Iterator[Action]:
         """Legal actions for ``seat`` (default: the seat that must decide), generated lazily.
@@ -415,9 +392,6 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
         """Invariants of a variant's own state (checked with :func:`invariants.violations`)."""
         return []
 
-    def alive(self) -> list[int]:
-        return [p for p in range(self.n) if not self.bankrupt[p]]
-
     # ------------------------------------------------------------ records
     def snapshot(self) -> dict[str, Any]:
         """The whole state as plain data: the body of :meth:`position` (see :mod:`.state`)."""
@@ -431,19 +405,6 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
         """The position: a versioned, documented JSON form of this state that
         ``landlords.from_position`` turns back into a game (see the README's "Positions")."""
         return position_header(self) | dump_state(self)
-
-    def finish_by_net_worth(self, reason: str) -> None:
-        """End the game now from outside (a time limit, a simulation's turn cap): the richest
-        player wins. Recorded as ``finished_by`` so that a replay ends the same way."""
-        if self.over:
-            return
-        self.finished_by = reason
-        self._finish_by_net_worth(reason)
-
-    def _finish_by_net_worth(self, reason: str) -> None:
-        alive = self.alive()
-        winner = max(alive, key=lambda p: (self.net_worth(p), -p))
-        self._game_over(winner, reason)
 
     # ================================================================ set-up
     def _init_decks(self, orders: dict[str, Sequence[str]]) -> None:
@@ -515,18 +476,6 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
         self._first = first
         self.order = [(first + i) % self.n for i in range(self.n)]
 
-    def next_seat(self, seat: int) -> int:
-        """The seat that plays after ``seat`` (bankrupt or not)."""
-        order = self.order
-        i = order.index(seat) + 1
-        return order[i] if i < self.n else order[0]
-
-    def seats_after(self, seat: int) -> list[int]:
-        """Every seat in playing order, starting with the one after ``seat`` and ending with ``seat``."""
-        order = self.order
-        i = order.index(seat) + 1
-        return order[i:] + order[:i]
-
     def standings(self) -> list[int]:
         """The seats ranked: the winner first, then the players still in by net worth (richest first,
         ties by seat), then the bankrupt ones, the last to go out first."""
@@ -536,61 +485,6 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
         return head + alive + self.bankrupt_order[::-1]
 
     # ================================================================ internals
-    def _emit(self, cls: type[E.Event], *args: Any) -> None:
-        """Record an event; simulations turn events off and never build the objects."""
-        if self.events is not None:
-            self.events.append(cls(*args))
-
-    def _push(self, d: Decision) -> None:
-        if self.rules.decision_seconds is not None:
-            d.deadline = self.rules.decision_seconds
-        self.stack.append(d)
-
-    def _push_chain(self, decisions: list[Decision], then: str | None) -> None:
-        """Open decisions to be answered in the given order; ``then`` runs after the last one."""
-        for i, d in enumerate(reversed(decisions)):
-            d.then = then if i == 0 else None
-            d.deadline = self.rules.decision_seconds
-            self.stack.append(d)
-
-    def _transfer(self, payer: int, payee: int, amount: int, reason: str, square: int = -1) -> None:
-        """The only place money moves. Parties: a seat, BANK or POT."""
-        if amount == 0:
-            return
-        if payer >= 0:
-            self.cash[payer] -= amount
-        elif payer == BANK:
-            self.bank_balance -= amount
-        else:
-            self.pot -= amount
-        if payee >= 0:
-            self.cash[payee] += amount
-        elif payee == BANK:
-            self.bank_balance += amount
-        else:
-            self.pot += amount
-        if self.events is not None:
-            self.events.append(E.Paid(payer, payee, amount, reason, square))
-
-    def _charge(
-        self, payer: int, creditors: list[tuple[int, int]], reason: str, then: str | None, square: int = -1
-    ) -> bool:
-        """Pay now if the cash is there (True); otherwise open a debt decision (False)."""
-        total = 0
-        for _, amount in creditors:
-            total += amount
-        if self.cash[payer] >= total:
-            for party, amount in creditors:
-                self._transfer(payer, party, amount, reason, square)
-            return True
-        self._emit(E.DebtIncurred, payer, total, creditors[0][0])
-        self._push(Decision(D.DEBT, payer, square, Debt(list(creditors), reason, square), then))
-        return False
-
-    def _bank_payee(self) -> int:
-        """Where taxes and fines go: the pot under the free-parking house rule."""
-        return POT if self.rules.free_parking_pot else BANK
-
     def _settle_debt(self) -> None:
         """After every action: a debtor whose cash now covers the debt pays it at once."""
         while self.stack:
@@ -622,49 +516,6 @@ class Game(TurnFlow, Market, Holdings, Buildings, Trading, Bankruptcy, ScriptedC
             self._resolve_shortage()
         else:  # pragma: no cover - programming error
             raise AssertionError(f"unknown continuation {then!r}")
-
-    def _expect_problem(self, seat: int, kind: str, label: str) -> Problem | None:
-        """Unless the game waits for ``seat`` to answer a ``kind`` decision: why ``label`` is not
-        possible now (the decision is then ``self.stack[-1]``)."""
-        d = self.stack[-1] if self.stack else None
-        if d is None or d.kind != kind:
-            now = d.kind if d else "nothing"
-            return (
-                "wrong-decision",
-                "{label} is not possible now (the game waits for: {waiting})",
-                {"label": label, "expected": kind, "waiting": now},
-            )
-        if d.seat != seat:
-            return (
-                "not-your-turn",
-                "it is {decider}'s decision, not {player}'s",
-                {"decider": self.names[d.seat], "player": self.names[seat]},
-            )
-        return None
-
-    def _window_problem(
-        self, seat: int, timing: str, rule: str, what: str, debt_ok: bool = False
-    ) -> Problem | None:
-        """Rulesets that only allow an act around one's own roll (digital 001:99,113; polish 002:97)."""
-        if timing == "any":
-            return None
-        top = self.stack[-1] if self.stack else None
-        if top is None:
-            return None
-        if debt_ok and top.kind == D.DEBT and top.seat == seat:
-            return None  # raising cash for a debt is always allowed
-        own = top.seat == seat and seat == self.current
-        if timing == "before_roll":
-            if not (own and top.kind == D.PRE_ROLL):
-                return (rule, "{what}: only in your own turn, before you roll", {"what": what, "when": timing})
-        elif not (own and top.kind in (D.PRE_ROLL, D.POST_ROLL)):
-            return (rule, "{what}: only just before or after your own roll", {"what": what, "when": timing})
-        return None
-
-    def _alive_problem(self, seat: int) -> Problem | None:
-        if self.bankrupt[seat]:
-            return ("bankrupt", "{player} is bankrupt and out of the game", {"player": self.names[seat]})
-        return None
 
 
 # Each action type names its check method (returns the Problem or None, changes nothing) and its do

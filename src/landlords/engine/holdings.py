@@ -1,7 +1,7 @@
 """Ownership, rent, values, and mortgages.
 
-A part of :class:`landlords.engine.game.Game`, kept in its own module for legibility; it uses
-the state that ``Game.__init__`` sets up.
+A layer of :class:`landlords.engine.game.Game` (the layers: engine/core.py); it uses the state
+that ``Game.__init__`` sets up and the layers below it.
 """
 
 from __future__ import annotations
@@ -22,9 +22,10 @@ from .edition import (
 )
 from .errors import Problem
 from .events import BANK
+from .scripted import ScriptedChance
 
 
-class Holdings:
+class Holdings(ScriptedChance):
     # ------------------------------------------------------------ read helpers
     def owned_by(self, seat: int) -> list[int]:
         return [sq for sq in self.t.properties if self.owner[sq] == seat]

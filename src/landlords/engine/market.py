@@ -1,7 +1,7 @@
 """Buying from the bank and auctions.
 
-A part of :class:`landlords.engine.game.Game`, kept in its own module for legibility; it uses
-the state that ``Game.__init__`` sets up.
+A layer of :class:`landlords.engine.game.Game` (the layers: engine/core.py); it uses the state
+that ``Game.__init__`` sets up and the layers below it.
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ from .actions import (
 from .decision import AuctionState, Decision
 from .errors import Problem
 from .events import BANK
+from .holdings import Holdings
 
 
-class Market:
+class Market(Holdings):
     # ------------------------------------------------------------ auctions
     def _start_auction(self, sq: int, item: str, bidders: list[int], min_bid: int, then: str | None) -> None:
         bidders = [b for b in bidders if not self.bankrupt[b]]

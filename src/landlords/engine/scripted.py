@@ -1,16 +1,17 @@
 """Strict chance for scenarios: script dice and deck tops into a running game, and refuse the rest.
 
-A part of :class:`landlords.engine.game.Game`, kept in its own module for legibility.
+A layer of :class:`landlords.engine.game.Game` (the layers: engine/core.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .core import GameCore
 from .errors import ConfigError
 
 
-class ScriptedChance:
+class ScriptedChance(GameCore):
     def script_dice(self, *rolls: Sequence[int]) -> None:
         """Queue rolls (each a sequence of die faces) after those already scripted."""
         sides = self.rules.dice_sides

@@ -1,7 +1,7 @@
 """Trades between players.
 
-A part of :class:`landlords.engine.game.Game`, kept in its own module for legibility; it uses
-the state that ``Game.__init__`` sets up.
+A layer of :class:`landlords.engine.game.Game` (the layers: engine/core.py); it uses the state
+that ``Game.__init__`` sets up and the layers below it.
 """
 
 from __future__ import annotations
@@ -13,11 +13,12 @@ from .actions import (
     Action,
     ProposeTrade,
 )
+from .buildings import Buildings
 from .decision import Decision, Trade
 from .errors import Problem
 
 
-class Trading:
+class Trading(Buildings):
     # --- trades
     def may_propose_trade(self, seat: int) -> bool:
         """Whether ``seat`` may propose a trade now, whatever it offers (for menus: trades are not

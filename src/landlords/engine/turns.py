@@ -1,7 +1,7 @@
 """Turn flow: rolling, moving, salary, jail, landing on squares, taxes, cards, rent claims.
 
-A part of :class:`landlords.engine.game.Game`, kept in its own module for legibility; it uses
-the state that ``Game.__init__`` sets up.
+A layer of :class:`landlords.engine.game.Game` (the layers: engine/core.py); it uses the state
+that ``Game.__init__`` sets up and the layers below it.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from .actions import (
     Roll,
     UseJailCard,
 )
-from .decision import Debt, Decision
+from .bankruptcy import Bankruptcy
+from .decision import Debt, Decision, RentClaim
 from .dice import BUS, MR_MONOPOLY, SPEED_FACES
 from .edition import (
     CARD,
@@ -34,17 +35,7 @@ from .errors import Problem
 from .events import BANK, POT
 
 
-class RentClaim:
-    __slots__ = ("owner", "payer", "square", "amount", "turn")
-
-    def __init__(self, owner: int, payer: int, square: int, amount: int, turn: int) -> None:
-        self.owner, self.payer, self.square, self.amount, self.turn = owner, payer, square, amount, turn
-
-    def as_tuple(self) -> tuple[int, int, int, int, int]:
-        return (self.owner, self.payer, self.square, self.amount, self.turn)
-
-
-class TurnFlow:
+class TurnFlow(Bankruptcy):
     # the card effects _apply_card carries out; a variant that carries out more extends the set, and a
     # game refuses an edition whose decks need others (Game._init_decks)
     card_effects: frozenset[str] = frozenset(
@@ -65,7 +56,6 @@ class TurnFlow:
 
     # continuations that carry on the current player's move or turn (void once that player is bankrupt);
     # a variant adds its own
-    _turn_continuations: frozenset[str] = frozenset({"land_done", "jail_move", "end_turn"})
 
     # ------------------------------------------------------------ turn flow
     def _start_turn(self, seat: int) -> None:

@@ -11,10 +11,11 @@ from ...engine import events as E
 from ...engine.actions import Bid
 from ...engine.decision import Decision
 from ...engine.errors import Problem
+from .cards import CardsMixin
 
 
-class AuctionsMixin:
-    """A part of the game class (see the module docstring), using the state its ``__init__`` sets up."""
+class AuctionsMixin(CardsMixin):
+    """A layer of the game class (the layers: base.py of this package)."""
 
     # ------------------------------------------------------------ set-up: the start auction (2.1)
     def _start_auction_phase(self) -> None:

@@ -11,10 +11,11 @@ from .events import (
     CasinoPlayed,
     InsurancePaid,
 )
+from .offices import OfficesMixin
 
 
-class CardsMixin:
-    """A part of the game class (see the module docstring), using the state its ``__init__`` sets up."""
+class CardsMixin(OfficesMixin):
+    """A layer of the game class (the layers: base.py of this package)."""
 
     # ------------------------------------------------------------ the deck «Извещение» (000:521-589)
     def _card_payment(self, p: int, amount: int, insured: bool) -> bool:

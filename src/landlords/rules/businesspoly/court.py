@@ -6,14 +6,15 @@ from ...engine.decision import Decision
 from ...engine.errors import Problem
 from ...engine.events import BANK
 from .actions import Sue, Waive
+from .base import BusinesspolyBase
 from .decisions import BUILDING_LOAN, COURT, Lawsuit
 from .events import (
     SuitDecided,
 )
 
 
-class CourtMixin:
-    """A part of the game class (see the module docstring), using the state its ``__init__`` sets up."""
+class CourtMixin(BusinesspolyBase):
+    """A layer of the game class (the layers: base.py of this package)."""
 
     # ------------------------------------------------------------ courts (7)
     def _offer_suit(self, p: int, lawyer: bool) -> bool:

@@ -10,6 +10,7 @@ from ...engine.actions import Accept, Action, ProposeTrade
 from ...engine.decision import Decision
 from ...engine.errors import Problem
 from .actions import ProposeDeal
+from .auctions import AuctionsMixin
 from .decisions import DEAL_RESPONSE, Deal
 from .events import (
     DealAnswered,
@@ -17,8 +18,8 @@ from .events import (
 )
 
 
-class DealsMixin:
-    """A part of the game class (see the module docstring), using the state its ``__init__`` sets up."""
+class DealsMixin(AuctionsMixin):
+    """A layer of the game class (the layers: base.py of this package)."""
 
     def _deal_moment_problem(self, seat: int) -> Problem | None:
         if any(d.kind in (D.TRADE_RESPONSE, DEAL_RESPONSE) for d in self.stack):

@@ -8,21 +8,14 @@ from typing import Any
 from ...engine import decision as D
 from ...engine.actions import ACCEPT, PASS, REJECT, Bid, Build
 from ...engine.decision import Debt, Decision
-from ...engine.errors import ConfigError
 from ...engine.game import Game
 from ...engine.state_load import decision_problem
 from .actions import WAIVE, ProposeDeal, SellLot, SettleMortgage, Sue, Waive
-from .auctions import AuctionsMixin
-from .cards import CardsMixin
-from .court import CourtMixin
-from .deals import DealsMixin
 from .decisions import BUILDING_LOAN, COURT, DEAL_RESPONSE, REDEEM, Deal, Lawsuit
-from .lap import LapMixin
-from .offices import OfficesMixin
 from .turn import TurnMixin
 
 
-class BusinesspolyGame(TurnMixin, LapMixin, DealsMixin, AuctionsMixin, OfficesMixin, CourtMixin, CardsMixin, Game):
+class BusinesspolyGame(TurnMixin):
     """The classic engine with the businesspoly hooks overridden (see the module docstring)."""
 
     _handler_names = {
@@ -58,83 +51,9 @@ class BusinesspolyGame(TurnMixin, LapMixin, DealsMixin, AuctionsMixin, OfficesMi
     continuations = Game.continuations | {"bp_land", "bp_lap_mortgages", "bp_start_done"}
 
     def __init__(self, edition: Any, rules: Any, players: Any, seed: int | None = None, **options: Any) -> None:
-        if rules.speed_die:
-            raise ConfigError("businesspoly is played with two dice: the speed die is not part of it")
-        n = players if isinstance(players, int) else len(players)
-        # variant state: every attribute set here is written by positions and covered by the state hash
-        # (engine/state.py writes it under "variant"); those in ``derived_state`` are left out
-        self.bp_intro = [rules.start_mode == "intro_lap"] * n  # still on the introductory lap
-        self.bp_built = [0] * n  # offices opened in this move (or turn, by build_limit_per)
-        self.bp_laps = [0] * n  # laps completed
-        self.bp_lap = -1  # the seat whose lap settlement waits (it reached Start in this move)
-        self.bp_lap_amount = -1  # a card's sum for reaching Start (cards 11, 33); -1: the settlement
-        self.bp_card_kind: str | None = None  # the card context of a landing that waits for the settlement
-        self.bp_company_dice = 2  # dice rolled for the rent of the company of card 11
-        self.bp_out: list[int] = []  # bidders out of the running auction, in the order they passed
-        self.bp_final: list[int] = []  # bidders still to answer the auction's final call
-        self.bp_suits = 0  # lawsuits filed at this landing
-        self.bp_due: list[int] = []  # mortgaged lots due at the lap being settled
-        self.bp_start_phase = False  # the start auction is running
         super().__init__(edition, rules, players, seed, **options)
-        t = self.t
-        self.bp_street_group = [bool(members) and t.is_street[members[0]] for members in t.group_members]
         if rules.start_mode == "start_auction" and options.get("opening", True) and not self.over:
             self._start_auction_phase()
-
-    # ------------------------------------------------------------ reading the position
-    def groups_held(self, seat: int) -> int:
-        """Groups (industries) in which ``seat`` holds a lot, mortgaged or not (000:435, B-1)."""
-        streets_only = self.rules.lap_tax_groups == "streets"
-        count = 0
-        for g, held in enumerate(self.holdings[seat]):
-            if held and (not streets_only or self.bp_street_group[g]):
-                count += 1
-        return count
-
-    def industries(self, seat: int) -> int:
-        """The number of industries (groups) in which ``seat`` holds a lot: what the lap tax counts."""
-        return self.groups_held(seat)
-
-    def lap_tax(self, seat: int) -> int:
-        """What ``seat`` would pay at the lap settlement now (50 per industry, 000:435; B-1, B-2)."""
-        rules = self.rules
-        tax = rules.lap_tax_per_group * self.groups_held(seat)
-        return tax if rules.lap_net_may_be_negative else min(tax, rules.salary)
-
-    def laps(self, seat: int) -> int:
-        """Laps ``seat`` has completed."""
-        return self.bp_laps[seat]
-
-    def court_fee(self, sq: int) -> int:
-        """1.5 x the printed price, mortgaged or not (000:451), rounded up."""
-        return -(-self.t.price[sq] * self.rules.court_fee_percent // 100)
-
-    def suit_targets(self, seat: int) -> list[int]:
-        """Lots ``seat`` may sue for: held by another player, in a group where ``seat`` holds a lot (B-7)."""
-        t, owner = self.t, self.owner
-        held = self.holdings[seat]
-        streets_only = self.rules.court_scope == "streets"
-        out = []
-        for sq in t.properties:
-            q = owner[sq]
-            if q < 0 or q == seat:
-                continue
-            g = t.group_of[sq]
-            if held[g] and (not streets_only or self.bp_street_group[g]):
-                out.append(sq)
-        return out
-
-    def office_price(self, sq: int) -> int:
-        """An office, or a business centre over four offices (B-14: one more office, by default)."""
-        cost = self.t.house_cost[sq]
-        return cost * self.rules.hotel_cost_houses if self.level[sq] == 4 else cost
-
-    def lot_sale_value(self, sq: int) -> int:
-        return 0 if self.mortgaged[sq] else self.t.price[sq] * self.rules.sell_to_bank_percent // 100
-
-    def hotel_value(self, sq: int) -> int:
-        """Closing a business centre returns half of what it cost over its four offices (B-14)."""
-        return super().hotel_value(sq) * self.rules.hotel_cost_houses
 
     # ------------------------------------------------------------ bankruptcy (000:519)
     def _go_bankrupt(self, p: int, d: Decision | None) -> None:

@@ -9,6 +9,7 @@ from ...engine.decision import Decision
 from ...engine.errors import Problem
 from ...engine.events import BANK
 from .actions import SellLot, SettleMortgage
+from .deals import DealsMixin
 from .decisions import REDEEM
 from .events import (
     LapSettled,
@@ -17,8 +18,8 @@ from .events import (
 )
 
 
-class LapMixin:
-    """A part of the game class (see the module docstring), using the state its ``__init__`` sets up."""
+class LapMixin(DealsMixin):
+    """A layer of the game class (the layers: base.py of this package)."""
 
     # ------------------------------------------------------------ the lap settlement (step 3.3)
     def _settle_lap(self, p: int) -> bool:

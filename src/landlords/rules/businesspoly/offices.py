@@ -5,11 +5,12 @@ from __future__ import annotations
 from ...engine.actions import Build
 from ...engine.errors import Problem
 from ...engine.game import Game
+from .court import CourtMixin
 from .decisions import BUILDING_LOAN
 
 
-class OfficesMixin:
-    """A part of the game class (see the module docstring), using the state its ``__init__`` sets up."""
+class OfficesMixin(CourtMixin):
+    """A layer of the game class (the layers: base.py of this package)."""
 
     # ------------------------------------------------------------ offices and business centres (8)
     def _buildable(self, seat: int, sq: int, item_price: int | None = None) -> Problem | None:

@@ -14,10 +14,11 @@ from .events import (
     IntroReroll,
     JailCell,
 )
+from .lap import LapMixin
 
 
-class TurnMixin:
-    """A part of the game class (see the module docstring), using the state its ``__init__`` sets up."""
+class TurnMixin(LapMixin):
+    """A layer of the game class (the layers: base.py of this package)."""
 
     def _start_turn(self, seat: int) -> None:
         self.bp_built = [0] * self.n

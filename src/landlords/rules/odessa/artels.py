@@ -10,14 +10,15 @@ from ...engine.actions import (
 from ...engine.edition import STREET
 from ...engine.errors import Problem
 from ...engine.events import BANK
+from .mortgage import MortgageMixin
 from .seed import (
     ARTELS_MAX,
     COOP,
 )
 
 
-class ArtelsMixin:
-    """A part of the game class (see the module docstring), using the state its ``__init__`` sets up."""
+class ArtelsMixin(MortgageMixin):
+    """A layer of the game class (the layers: base.py of this package)."""
 
     # ------------------------------------------------------------ artels and cooperatives
     def _buildable(self, seat: int, sq: int, item_price: int | None = None) -> Problem | None:

@@ -13,6 +13,7 @@ from ...engine.events import BANK
 from ...engine.game import Game
 from .actions import RefuseExchange
 from .events import ExchangeRefused, ExchangeTry, GuildTitle
+from .malinas import MalinasMixin
 from .seed import (
     EXCHANGE_FORCED_PER_PIP,
     EXCHANGE_LOSS_PER_PIP,
@@ -26,8 +27,8 @@ from .seed import (
 )
 
 
-class ExchangeMixin:
-    """A part of the game class (see the module docstring), using the state its ``__init__`` sets up."""
+class ExchangeMixin(MalinasMixin):
+    """A layer of the game class (the layers: base.py of this package)."""
 
     # ------------------------------------------------------------ guilds
     def _count_double(self, p: int) -> None:

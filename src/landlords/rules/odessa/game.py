@@ -1,9 +1,7 @@
 """The game class of «Одесская Монополия»: its state, worth, legal actions and continuations; the rules
-themselves are the mixins of this package."""
+themselves are the layers below it (rules/odessa/base.py)."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from ...engine import decision as D
 from ...engine.actions import (
@@ -15,10 +13,7 @@ from ...engine.decision import Decision
 from ...engine.edition import RAILROAD
 from ...engine.game import Game
 from .actions import ChallengeMalina, RefuseExchange
-from .artels import ArtelsMixin
 from .exchange import ExchangeMixin
-from .malinas import MalinasMixin
-from .mortgage import MortgageMixin
 from .seed import (
     ARTELS_MAX,
     COOP,
@@ -31,7 +26,7 @@ from .seed import (
 )
 
 
-class OdessaGame(ExchangeMixin, MalinasMixin, ArtelsMixin, MortgageMixin, Game):
+class OdessaGame(ExchangeMixin):
     """A game of «Одесская Монополия»: the classic engine with the hooks above overridden."""
 
     _turn_continuations = Game._turn_continuations | {"exchange_move"}
@@ -42,15 +37,6 @@ class OdessaGame(ExchangeMixin, MalinasMixin, ArtelsMixin, MortgageMixin, Game):
     }
     decision_kinds = Game.decision_kinds | {MALINA_VISIT, EXCHANGE_REFUSAL, MORTGAGE_LAP}
     continuations = Game.continuations | {"exchange_move"}
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        n, size = self.n, self.size
-        self.guild = [0] * n  # 0, SECOND_GUILD or FIRST_GUILD; titles are for life (O-4)
-        # mortgaged pai of each seat -> squares its token has advanced since the lap began (O-8)
-        self.lap_steps: list[dict[int, int]] = [{} for _ in range(n)]
-        self.lap_paid = [False] * size  # 20% paid for another lap: lifting costs 20% more (003:149)
-        self.exchange_steps = 0  # the move out of the exchange waiting for its payment
 
     def _position_problem(self, d: Decision) -> str | None:
         if d.kind in (MALINA_VISIT, MORTGAGE_LAP) and (d.square < 0 or not self.t.is_property[d.square]):

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 from ...engine import events as E
-from ...engine.decision import Decision
+from ...engine.decision import Decision, RentClaim
 from ...engine.edition import RAILROAD
 from ...engine.errors import Problem
-from ...engine.turns import RentClaim
 from .actions import ChallengeMalina
+from .artels import ArtelsMixin
 from .events import MalinaChallenged
 from .seed import (
     MALINA_VISIT,
 )
 
 
-class MalinasMixin:
-    """A part of the game class (see the module docstring), using the state its ``__init__`` sets up."""
+class MalinasMixin(ArtelsMixin):
+    """A layer of the game class (the layers: base.py of this package)."""
 
     # ------------------------------------------------------------ malinas
     def _land(self, p: int, card_kind: str | None = None) -> bool:

@@ -14,14 +14,15 @@ from ...engine.actions import (
 from ...engine.decision import Decision
 from ...engine.errors import Problem
 from ...engine.events import BANK
+from .base import OdessaBase
 from .events import MortgageLapPaid
 from .seed import (
     MORTGAGE_LAP,
 )
 
 
-class MortgageMixin:
-    """A part of the game class (see the module docstring), using the state its ``__init__`` sets up."""
+class MortgageMixin(OdessaBase):
+    """A layer of the game class (the layers: base.py of this package)."""
 
     # ------------------------------------------------------------ movement: the mortgage lap
     def _move_by(self, p: int, steps: int) -> None:

@@ -1,0 +1,45 @@
+"""What every layer of the baseline family of strategies may ask of the strategy, declared once.
+
+A bot of this family is one class built in layers, each a subclass of the one below (so that it
+compiles as a single native class, see the README's "Performance"): ``Strategy`` (this module)
+<- ``OdessaPlay`` (bots/odessa_play.py) <- ``BusinesspolyPlay`` (bots/businesspoly_play.py)
+<- ``BaselineBot`` <- ``Guarded`` (bots/valuation.py) <- ``CautiousBot``, ``TraderBot``, ``AdvisorBot``.
+The variants' layers call the strategy's building blocks, which ``BaselineBot`` defines (and its
+subclasses refine): they are declared here.
+"""
+
+from __future__ import annotations
+
+from ..engine.actions import Action
+from ..engine.game import Game
+
+
+class Strategy:
+    """The strategy's parameters and building blocks, as the variants' layers see them."""
+
+    reserve: int  # cash kept back
+    _rejected: dict[tuple[int, int], int]  # (lot, owner) -> the turn an offer for it was last made
+
+    def _reserve(self, game: Game, seat: int) -> int:
+        """Cash to keep now."""
+        raise NotImplementedError
+
+    def _group_state(self, game: Game, seat: int, sq: int) -> tuple[int, int, int]:
+        """(lots I own, lots owned by others, lots in the group) for ``sq``'s group."""
+        raise NotImplementedError
+
+    def _trade_time(self, game: Game, seat: int) -> bool:
+        """Whether ``seat`` looks for a trade this round."""
+        raise NotImplementedError
+
+    def _jail_choice(self, game: Game, seat: int) -> Action | None:
+        raise NotImplementedError
+
+    def _build_choice(self, game: Game, seat: int) -> Action | None:
+        raise NotImplementedError
+
+    def _lift_choice(self, game: Game, seat: int, reserve: int) -> Action | None:
+        raise NotImplementedError
+
+    def _trade_offer(self, game: Game, seat: int) -> Action | None:
+        raise NotImplementedError
