@@ -19,7 +19,14 @@ from landlords.engine import ClaimRent
 from landlords.engine import decision as D
 from landlords.engine.decision import Decision, Shortage
 from landlords.engine.dice import Chance
-from landlords.engine.state import CORE_STATE, DERIVED, derived_attributes, to_json, variant_attributes
+from landlords.engine.state import (
+    CORE_STATE,
+    DERIVED,
+    derived_attributes,
+    instance_attributes,
+    to_json,
+    variant_attributes,
+)
 from landlords.engine.turns import RentClaim
 from landlords.position import dumps_toml
 from landlords.rules import RULESETS
@@ -76,7 +83,7 @@ def check_round_trip(game: landlords.Game, toml_too: bool) -> landlords.Game:
     again = from_position(json.loads(json.dumps(position)))
     assert again.to_position() == position
     assert again.state_hash() == game.state_hash()
-    for attr in set(vars(game)) - set(DERIVED):
+    for attr in set(instance_attributes(game)) - set(DERIVED):
         assert _plain(getattr(again, attr)) == _plain(getattr(game, attr)), attr
     assert again.holdings == game.holdings and again.group_owner == game.group_owner
     if toml_too:
@@ -158,11 +165,11 @@ def _played(ruleset: str) -> landlords.Game:
 
 @pytest.mark.parametrize("ruleset", RULESET_IDS)
 def test_every_attribute_of_the_game_is_in_the_position_or_listed_as_derived(ruleset):
-    """vars(game) = the core's documented fields + the explicitly derived ones (each with a reason)
+    """The attributes of the game = the core's documented fields + the explicitly derived ones (each with a reason)
     + the variant's own state. The classic game has no "variant" part: a new core attribute must get
     its place in the documented layout (engine/state.py CORE_STATE)."""
     game = _played(ruleset)
-    attrs = set(vars(game))
+    attrs = set(instance_attributes(game))
     core = set(CORE_STATE)
     variant = set(variant_attributes(game))
     assert attrs <= core | derived_attributes(game) | variant
@@ -172,7 +179,7 @@ def test_every_attribute_of_the_game_is_in_the_position_or_listed_as_derived(rul
     if type(game) is landlords.Game:
         assert not variant, f"new core attributes {sorted(variant)}: give them a place in engine/state.py"
     else:  # exactly what the variant class adds to a classic game
-        classic = set(vars(_played("hasbro-ru"))) | core | set(DERIVED)
+        classic = set(instance_attributes(_played("hasbro-ru"))) | core | set(DERIVED)
         assert attrs - classic - set(type(game).derived_state) == variant
 
 

@@ -286,7 +286,7 @@ SUMMARIES = {
 
 def describe() -> list[tuple[str, str, dict[str, Any]]]:
     """Every known strategy: (name, one line about it, parameters with defaults)."""
-    out = []
+    out: list[tuple[str, str, dict[str, Any]]] = []
     names = dict.fromkeys(BOTS)
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         names.setdefault(ep.name)

@@ -18,9 +18,9 @@ mortgages when cash allows, offer trades that complete a group. The variant's ow
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..engine.actions import ACCEPT, END_TURN, REJECT, ROLL, Action, Build
+from ..engine.decision import Decision
+from ..rules.businesspoly import WAIVE, BusinesspolyGame, SettleMortgage, Sue
 from .odessa_play import OdessaPlay
 
 _WIN = 15 / 36  # the plaintiff's die strictly higher
@@ -30,7 +30,7 @@ _WIN_LAWYER = 21 / 36  # higher or equal (card 15)
 class BusinesspolyPlay(OdessaPlay):
     """Decision handlers ``_decide_<kind>`` for the variant's decision kinds."""
 
-    def _turn_businesspoly(self: Any, game: Any, seat: int, before_roll: bool) -> Action:
+    def _turn_businesspoly(self, game: BusinesspolyGame, seat: int, before_roll: bool) -> Action:
         if before_roll and game.in_jail[seat]:
             jail = self._jail_choice(game, seat)
             if jail is not None:
@@ -51,16 +51,14 @@ class BusinesspolyPlay(OdessaPlay):
         return ROLL if before_roll else END_TURN
 
     # ------------------------------------------------------------ courts
-    def _suit_worth(self: Any, game: Any, seat: int, sq: int) -> int:
+    def _suit_worth(self, game: BusinesspolyGame, seat: int, sq: int) -> int:
         t = game.t
         mine, _, size = self._group_state(game, seat, sq)
         if mine + 1 == size:
             return t.price[sq] * (4 if t.is_street[sq] else 2)
         return t.price[sq]
 
-    def _decide_court(self: Any, game: Any, seat: int, d: Any) -> Action:
-        from ..rules.businesspoly import WAIVE, Sue
-
+    def _decide_court(self, game: BusinesspolyGame, seat: int, d: Decision) -> Action:
         chance = _WIN_LAWYER if d.data.lawyer else _WIN
         spare = game.cash[seat] - self._reserve(game, seat)
         best, best_gain = None, 0.0
@@ -74,9 +72,7 @@ class BusinesspolyPlay(OdessaPlay):
         return Sue(best) if best is not None else WAIVE
 
     # ------------------------------------------------------------ the end of a lap
-    def _decide_redeem(self: Any, game: Any, seat: int, d: Any) -> Action:
-        from ..rules.businesspoly import SettleMortgage
-
+    def _decide_redeem(self, game: BusinesspolyGame, seat: int, d: Decision) -> Action:
         if not game.is_legal(seat, SettleMortgage(True)):
             return SettleMortgage(False)
         sq = d.square
@@ -87,9 +83,7 @@ class BusinesspolyPlay(OdessaPlay):
         return SettleMortgage(game.cash[seat] - game.unmortgage_cost(sq) >= need)
 
     # ------------------------------------------------------------ card 32
-    def _decide_building_loan(self: Any, game: Any, seat: int, d: Any) -> Action:
-        from ..rules.businesspoly import WAIVE
-
+    def _decide_building_loan(self, game: BusinesspolyGame, seat: int, d: Decision) -> Action:
         t = game.t
         best = None
         for a in game.legal_actions(seat):
@@ -103,7 +97,7 @@ class BusinesspolyPlay(OdessaPlay):
         return best[1] if game.cash[seat] - cost >= self._reserve(game, seat) // 2 else WAIVE
 
     # ------------------------------------------------------------ deals with several parties
-    def _decide_deal_response(self: Any, game: Any, seat: int, d: Any) -> Action:
+    def _decide_deal_response(self, game: BusinesspolyGame, seat: int, d: Decision) -> Action:
         deal = d.data
         t, owner = game.t, game.owner
         gain = 0

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..engine.actions import END_TURN, ROLL, USE_JAIL_CARD, Action, Build, LiftMortgage, ProposeTrade
 from ..engine.decision import Decision
 from ..engine.game import Game
-from ..rules.odessa import ChallengeMalina, RefuseExchange, challenge_win_odds
+from ..rules.odessa import ChallengeMalina, OdessaGame, RefuseExchange, challenge_win_odds
 from .strategy import Strategy
 
 # P(one die > the sum of two dice) = (0 + 0 + 1 + 3 + 6 + 10) / 216 = 20/216 (003:86)
@@ -95,6 +95,7 @@ class OdessaPlay(Strategy):
         """Challenge when the expected cost is lower than the fee: win the malina with p = 20/216,
         otherwise pay twice the fee. The malina is valued at its price plus what it adds to the
         challenger's fees over a few opponents' landings."""
+        assert isinstance(game, OdessaGame)  # (this decision is the variant's own)
         fee = game.malina_fee(sq)
         if game.cash[seat] < 2 * fee + self.reserve:
             return False  # a lost challenge must not bankrupt us

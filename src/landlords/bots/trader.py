@@ -282,7 +282,10 @@ class TraderBot(Guarded):
 
     def _learn(self, game: Game, seat: int) -> None:
         """Was my last offer accepted? If not, offer more next time (then wait a while)."""
-        key, take, step, _ = self._pending
+        pending = self._pending
+        if pending is None:
+            return
+        key, take, step, _ = pending
         if any(d.kind == "trade_response" for d in game.stack):
             return  # still waiting for the answer
         self._pending = None
@@ -389,12 +392,12 @@ class TraderBot(Guarded):
             candidates.append(((sq,), ()))
         loose.sort(reverse=True)
         items: list[int] = []
-        nominal = 0.0
+        given = 0.0  # what the lots given are nominally worth
         for _, sq in loose[: self.max_items]:
-            if nominal >= target:
+            if given >= target:
                 break
             items.append(sq)
-            nominal += nominal_of(sq)
+            given += nominal_of(sq)
         candidates.append((tuple(items), cards))
         if items:
             candidates.append(((), cards))  # cash (and card) only, as a fallback

@@ -131,7 +131,9 @@ class Buildings(Market):
         return rivals
 
     def _resolve_shortage(self) -> None:
-        s: Shortage = self._shortage
+        s = self._shortage
+        if s is None:  # pragma: no cover - a "shortage" continuation always has its shortage
+            raise AssertionError("no shortage to resolve")
         self._shortage = None
         wanted = 1 + len(s.interested)
         stock = self.bank_hotels if s.item == "hotel" else self.bank_houses

@@ -99,7 +99,7 @@ class Decision:
     square: int = -1
     data: Any = None  # AuctionState | Debt | Trade | Shortage | price paid (PLACE_BUILDING)
     then: str | None = None
-    deadline: float | None = None  # seconds allowed, for rulesets with timed actions
+    deadline: int | None = None  # seconds allowed, for rulesets with timed actions (the ruleset's whole seconds)
 
     def describe(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "seat": self.seat}

@@ -187,7 +187,8 @@ class EditionTables:
         self.streets = tuple(sq.index for sq in squares if sq.kind == STREET)
         group_ids = list(edition.groups)
         self.group_ids = group_ids
-        self.group_of = [group_ids.index(sq.group) if sq.group in edition.groups else -1 for sq in squares]
+        index_of = {g: i for i, g in enumerate(group_ids)}
+        self.group_of = [-1 if sq.group is None else index_of.get(sq.group, -1) for sq in squares]
         self.group_members: list[tuple[int, ...]] = [edition.groups[g].squares for g in group_ids]
         # members of the same group, per square (empty for non-properties)
         self.members = [self.group_members[g] if g >= 0 else () for g in self.group_of]

@@ -89,8 +89,8 @@ class Game(TurnFlow):
     """
 
     # action type -> (problem, do); bound per class, so a variant's overrides are the ones called
-    _handler_names: ClassVar[dict[type, tuple[str, str]]]
-    _handlers: ClassVar[dict[type, tuple[Any, Any, Any, bool]]]
+    _handler_names: ClassVar[dict[type[Action], tuple[str, str]]]
+    _handlers: ClassVar[dict[type[Action], tuple[Any, Any, Any, bool]]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -191,15 +191,23 @@ class Game(TurnFlow):
         self.bankrupt_order = []  # seats in the order they went bankrupt (for the standings)
         self._first = 0
         self.order = list(range(n))  # the seats in playing order, from the first player
+        self._init_variant()
         if opening:
             self._choose_first(first_player)
             self._start_turn(self._first)
+            self._opened()
+
+    def _init_variant(self) -> None:
+        """A variant sets up its own state here: the classic state is set, the first turn not begun."""
+
+    def _opened(self) -> None:
+        """A variant's own opening, after the first turn began (not called for ``opening=False``)."""
 
     # ================================================================ public API
     @property
-    def decision(self) -> Decision:
+    def decision(self) -> Decision | None:
         """The decision the game waits for (``None`` once the game is over)."""
-        return self.stack[-1] if self.stack else None  # type: ignore[return-value]
+        return self.stack[-1] if self.stack else None
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply ``action`` for ``seat``. Raises IllegalAction (state untouched) if not allowed."""
@@ -522,7 +530,7 @@ class Game(TurnFlow):
 # method.
 # A variant (a Game subclass) may override any of them and add actions of its own by extending
 # ``_handler_names`` in its class body; ``Game.__init_subclass__`` binds the table per class.
-_HANDLER_NAMES: dict[type, tuple[str, str]] = {
+_HANDLER_NAMES: dict[type[Action], tuple[str, str]] = {
     Roll: ("_problem_roll", "_do_roll"),
     EndTurn: ("_problem_end_turn", "_do_end_turn"),
     PayJailFine: ("_problem_pay_fine", "_do_pay_fine"),
@@ -549,12 +557,12 @@ _HANDLER_NAMES: dict[type, tuple[str, str]] = {
 }
 
 
-def _bind_handlers(cls: type[Game]) -> dict[type, tuple[Any, Any, Any, bool]]:
+def _bind_handlers(cls: type[Game]) -> dict[type[Action], tuple[Any, Any, Any, bool]]:
     """(problem, do, the field kinds, spends money) of ``cls`` for every action type it handles.
 
     Every field of an action type must have its declared kind (``FIELDS``): a new action cannot
     reach a handler with unchecked values."""
-    out = {}
+    out: dict[type[Action], tuple[Any, Any, Any, bool]] = {}
     for t, (check, do) in cls._handler_names.items():
         declared = [name for name, _ in t.FIELDS]
         if declared != [f.name for f in dataclasses.fields(t)]:

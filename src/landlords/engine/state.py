@@ -105,7 +105,18 @@ def derived_attributes(game: Game) -> set[str]:
 def variant_attributes(game: Game) -> list[str]:
     """The attributes a position writes under ``"variant"``: everything else the game object holds."""
     skip = derived_attributes(game)
-    return sorted(a for a in vars(game) if a not in CORE_STATE and a not in skip)
+    return sorted(a for a in instance_attributes(game) if a not in CORE_STATE and a not in skip)
+
+
+def instance_attributes(obj: Any) -> list[str]:
+    """The attributes ``obj`` holds: its instance dictionary, or for an instance of a compiled
+    (mypyc) class, which has none, the attributes its class declares that are set (and those of an
+    interpreted subclass, in its dictionary)."""
+    declared = getattr(type(obj), "__mypyc_attrs__", None)
+    if declared is None:
+        return list(vars(obj))
+    out = [a for a in declared if not a.startswith("__") and hasattr(obj, a)]
+    return out + [a for a in getattr(obj, "__dict__", {}) if a not in out]
 
 
 # ================================================================ writing

@@ -42,7 +42,7 @@ def decision_from_json(r: Reader, raw: Any, path: str, game: Game, below: list[D
     then = r.get(raw, "then", f"{path}.", str, None)
     if then is not None and then not in type(game).continuations:
         raise r.fail(f"{path}.then", f"{then!r} is not a continuation of this game")
-    deadline = r.get(raw, "deadline", f"{path}.", float, None)
+    deadline = r.get(raw, "deadline", f"{path}.", int, None)
     if kind == D.AUCTION and not isinstance(data, AuctionState):
         raise r.fail(f"{path}.data", "an auction needs its AuctionState (bidders, bids)")
     if kind == D.DEBT and not isinstance(data, Debt):

@@ -53,7 +53,7 @@ class Trading(Buildings):
         properties = tuple((sq, p, q) for sq in tr.give_properties) + tuple(
             (sq, q, p) for sq in tr.take_properties
         )
-        cash = ((p, q, tr.give_cash),) if tr.give_cash else ()
+        cash: tuple[tuple[int, int, int], ...] = ((p, q, tr.give_cash),) if tr.give_cash else ()
         if tr.take_cash:
             cash += ((q, p, tr.take_cash),)
         cards = tuple((deck, p, q) for deck in tr.give_cards) + tuple((deck, q, p) for deck in tr.take_cards)
@@ -81,7 +81,7 @@ class Trading(Buildings):
         held by its giver and tradeable under the rules (mortgaged, buildings in its group), every card
         held, every payer able to pay, and a party in debt only raising cash."""
         names, rules = self.names, self.rules
-        partner = ("trade-partner", "trade with another player still in the game", {})
+        partner: Problem = ("trade-partner", "trade with another player still in the game", {})
         if not (properties or cash or cards):
             return ("empty-trade", "the offer is empty", {})
         if self.bankrupt[proposer]:

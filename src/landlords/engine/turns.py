@@ -6,6 +6,8 @@ that ``Game.__init__`` sets up and the layers below it.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from . import decision as D
 from . import events as E
 from .actions import (
@@ -38,7 +40,7 @@ from .events import BANK, POT
 class TurnFlow(Bankruptcy):
     # the card effects _apply_card carries out; a variant that carries out more extends the set, and a
     # game refuses an edition whose decks need others (Game._init_decks)
-    card_effects: frozenset[str] = frozenset(
+    card_effects: ClassVar[frozenset[str]] = frozenset(
         {
             "advance_to",
             "advance_to_nearest",

@@ -135,9 +135,10 @@ def get_ruleset(name: str | Ruleset, overrides: dict[str, Any] | None = None, /,
     if isinstance(name, Ruleset):
         base = name
     else:
-        base = RULESETS.get(name)
-        if base is None:
+        named = RULESETS.get(name)
+        if named is None:
             raise ConfigError(f"unknown ruleset {name!r} (known: {', '.join(RULESETS)})")
+        base = named
     changes = dict(overrides or {}, **more)
     if not changes:
         return base

@@ -9,8 +9,6 @@ mortgage deadline, lots sold to the bank) <- ``TurnMixin`` (the strict turn) <- 
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...engine.errors import ConfigError
 from ...engine.game import Game
 
@@ -32,10 +30,10 @@ class BusinesspolyBase(Game):
     bp_start_phase: bool
     bp_street_group: list[bool]
 
-    def __init__(self, edition: Any, rules: Any, players: Any, seed: int | None = None, **options: Any) -> None:
+    def _init_variant(self) -> None:
+        rules, n, t = self.rules, self.n, self.t
         if rules.speed_die:
             raise ConfigError("businesspoly is played with two dice: the speed die is not part of it")
-        n = players if isinstance(players, int) else len(players)
         # variant state: every attribute set here is written by positions and covered by the state hash
         # (engine/state.py writes it under "variant"); those in ``derived_state`` are left out
         self.bp_intro = [rules.start_mode == "intro_lap"] * n  # still on the introductory lap
@@ -50,8 +48,6 @@ class BusinesspolyBase(Game):
         self.bp_suits = 0  # lawsuits filed at this landing
         self.bp_due = []  # mortgaged lots due at the lap being settled
         self.bp_start_phase = False  # the start auction is running
-        super().__init__(edition, rules, players, seed, **options)
-        t = self.t
         self.bp_street_group = [bool(members) and t.is_street[members[0]] for members in t.group_members]
 
     # ------------------------------------------------------------ reading the position

@@ -50,9 +50,8 @@ class BusinesspolyGame(TurnMixin):
     decision_kinds = Game.decision_kinds | {COURT, BUILDING_LOAN, REDEEM, DEAL_RESPONSE}
     continuations = Game.continuations | {"bp_land", "bp_lap_mortgages", "bp_start_done"}
 
-    def __init__(self, edition: Any, rules: Any, players: Any, seed: int | None = None, **options: Any) -> None:
-        super().__init__(edition, rules, players, seed, **options)
-        if rules.start_mode == "start_auction" and options.get("opening", True) and not self.over:
+    def _opened(self) -> None:
+        if self.rules.start_mode == "start_auction" and not self.over:
             self._start_auction_phase()
 
     # ------------------------------------------------------------ bankruptcy (000:519)

@@ -8,8 +8,6 @@ malinas and their smotryashchy) <- ``ExchangeMixin`` (the exchange instead of ja
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...engine.game import Game
 
 
@@ -21,8 +19,7 @@ class OdessaBase(Game):
     lap_paid: list[bool]
     exchange_steps: int
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def _init_variant(self) -> None:
         n, size = self.n, self.size
         self.guild = [0] * n  # 0, SECOND_GUILD or FIRST_GUILD; titles are for life (O-4)
         # mortgaged pai of each seat -> squares its token has advanced since the lap began (O-8)
