@@ -24,11 +24,13 @@ from ..engine.actions import END_TURN, PAY_JAIL_FINE, ROLL, USE_JAIL_CARD, Actio
 from ..engine.edition import HOTEL
 from ..engine.errors import IllegalAction
 from ..engine.game import Game
+from ..engine.native import mypyc_attr
 from .valuation import Guarded, board_odds, board_worst, danger_ahead
 
 JAIL_POLICIES = ("auto", "short", "long")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass
 class AdvisorBot(Guarded):
     """Seed 000's advice: complete sets, favour orange and red, three houses fast, late-game jail."""

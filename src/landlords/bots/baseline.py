@@ -38,6 +38,7 @@ from ..engine.actions import (
 from ..engine.decision import AuctionState, Decision, Trade
 from ..engine.edition import HOTEL
 from ..engine.game import Game
+from ..engine.native import mypyc_attr
 from .businesspoly_play import BusinesspolyPlay
 from .verdicts import ACCEPTED, Verdict
 
@@ -52,6 +53,7 @@ def _cheapest_house(t) -> int:
     return value
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass
 class BaselineBot(BusinesspolyPlay):
     """Parameters: ``reserve`` (cash kept back), ``trade_every`` (turns between trade offers)."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from ..engine.actions import ACCEPT, END_TURN, REJECT, ROLL, Action, Build
 from ..engine.decision import Decision
+from ..engine.native import mypyc_attr
 from ..rules.businesspoly import WAIVE, BusinesspolyGame, SettleMortgage, Sue
 from .odessa_play import OdessaPlay
 
@@ -27,6 +28,7 @@ _WIN = 15 / 36  # the plaintiff's die strictly higher
 _WIN_LAWYER = 21 / 36  # higher or equal (card 15)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BusinesspolyPlay(OdessaPlay):
     """Decision handlers ``_decide_<kind>`` for the variant's decision kinds."""
 

@@ -9,16 +9,17 @@ give it clearly more than they cost and never hand anyone a complete group it do
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 
 from ..engine.actions import END_TURN, PASS, PAY_JAIL_FINE, ROLL, USE_JAIL_CARD, Action, Bid, Build
 from ..engine.decision import AuctionState, Decision, Trade
 from ..engine.game import Game
+from ..engine.native import mypyc_attr
 from .valuation import Guarded, board_worst
 from .verdicts import ACCEPTED, Verdict
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass
 class CautiousBot(Guarded):
     """A large cash reserve, cheap bids, slow building, long jail stays, no trade offers."""
@@ -31,8 +32,10 @@ class CautiousBot(Guarded):
     trade_every: int = 3
     name: str = "cautious"
 
-    _cushion_key: tuple = dataclasses.field(default=(), init=False, repr=False)
-    _cushion: int = dataclasses.field(default=0, init=False, repr=False)
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self._cushion_key: tuple = ()  # (game, turn, seat) the cushion was computed for
+        self._cushion = 0
 
     def _reserve(self, game: Game, seat: int) -> int:
         key = (id(game), game.turn, seat)

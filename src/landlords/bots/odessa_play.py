@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..engine.actions import END_TURN, ROLL, USE_JAIL_CARD, Action, Build, LiftMortgage, ProposeTrade
 from ..engine.decision import Decision
 from ..engine.game import Game
+from ..engine.native import mypyc_attr
 from ..rules.odessa import ChallengeMalina, OdessaGame, RefuseExchange, challenge_win_odds
 from .strategy import Strategy
 
@@ -23,6 +24,7 @@ CHALLENGE_WIN = challenge_win_odds()
 CHALLENGE_HORIZON = 3
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class OdessaPlay(Strategy):
     """Decision handlers ``_decide_<kind>`` for the variant's decision kinds, and its turn."""
 

@@ -8,8 +8,10 @@ from ..engine import decision as D
 from ..engine.actions import Action
 from ..engine.decision import Decision
 from ..engine.game import Game
+from ..engine.native import mypyc_attr
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomBot:
     name = "random"
 

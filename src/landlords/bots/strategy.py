@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from ..engine.actions import Action
 from ..engine.game import Game
+from ..engine.native import mypyc_attr
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Strategy:
     """The strategy's parameters and building blocks, as the variants' layers see them."""
 

@@ -29,12 +29,14 @@ from ..engine.actions import END_TURN, ROLL, Action, Build, LiftMortgage, Propos
 from ..engine.decision import Decision, Trade
 from ..engine.edition import HOTEL
 from ..engine.game import Game
+from ..engine.native import mypyc_attr
 from .valuation import Guarded, board_odds
 from .verdicts import ACCEPTED, Verdict
 
 OFFER_STEPS = (0.5, 0.7, 0.85, 1.0)  # share of the most the trader would pay, after 0, 1, 2, 3 refusals
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass
 class TraderBot(Guarded):
     """Values lots by expected income and set completion; proposes and weighs multi-item trades."""

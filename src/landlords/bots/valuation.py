@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..engine.edition import HOTEL, RAILROAD, STREET, UTILITY
 from ..engine.game import Game
+from ..engine.native import mypyc_attr
 from .baseline import BaselineBot
 
 
@@ -154,6 +155,7 @@ def board_worst(game: Game, seat: int) -> int:
 FREE_ACTIONS_PER_TURN = 60
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Guarded(BaselineBot):
     """A safety net for strategies: at most ``FREE_ACTIONS_PER_TURN`` building, mortgaging and
     trading acts per turn; after that the bot just rolls (or ends its turn)."""

@@ -220,12 +220,16 @@ def rules(ruleset, rules, lang) -> None:
 @click.option("--strategy", default="baseline", show_default=True)
 @click.option("--json", "as_json", is_flag=True)
 def bench(edition, ruleset, rules, players, games, runs, seed, strategy, as_json) -> None:
-    """Play full bot games on one core; print games/s and rolls/s (median of RUNS runs).
+    """Play full bot games on one core; print games/s, decisions/s and rolls/s (median of RUNS runs),
+    the memory one game takes, and which build runs (compiled or pure Python).
 
     Rates are given per second of wall-clock time and per second of this process's CPU time;
     on a busy machine the CPU-time figure is the one that measures the code.
     """
-    wall, cpu, roll_rates, shares = [], [], [], []
+    from ..engine.native import is_compiled
+    from ..sim.memory import game_memory
+
+    wall, cpu, roll_rates, decision_rates, shares = [], [], [], [], []
     rolls_median = 0.0
     try:
         overrides = parse_overrides(list(rules))
@@ -236,12 +240,15 @@ def bench(edition, ruleset, rules, players, games, runs, seed, strategy, as_json
             wall.append(games / elapsed)
             cpu.append(games / elapsed_cpu)
             roll_rates.append(sum(summary.rolls) / elapsed_cpu)
+            decision_rates.append(summary.decisions / elapsed_cpu)
             data = summary.as_dict()
             shares.append(data["bankruptcy_share"])
             rolls_median = data["median_rolls"]
+        memory = game_memory(edition, ruleset, players, seed, strategy.split(","), overrides)
     except LandlordsError as exc:
         fail(str(exc))
     result = {
+        "build": "compiled (mypyc)" if is_compiled() else "pure Python",
         "edition": edition or get_ruleset(ruleset).edition,
         "ruleset": ruleset,
         "players": players,
@@ -250,6 +257,8 @@ def bench(edition, ruleset, rules, players, games, runs, seed, strategy, as_json
         "games_per_second": round(statistics.median(wall), 1),
         "games_per_cpu_second": round(statistics.median(cpu), 1),
         "rolls_per_cpu_second": round(statistics.median(roll_rates)),
+        "decisions_per_cpu_second": round(statistics.median(decision_rates)),
+        "memory_per_game_kb": memory,
         "all_runs_games_per_second": [round(r, 1) for r in wall],
         "all_runs_games_per_cpu_second": [round(r, 1) for r in cpu],
         "bankruptcy_share": shares[0],
@@ -259,10 +268,15 @@ def bench(edition, ruleset, rules, players, games, runs, seed, strategy, as_json
         click.echo(json.dumps(result, indent=2))
         return
     click.echo(f"{ruleset} on {result['edition']}, {players} x {strategy}, {games} games x {runs} runs (one core)")
+    click.echo(f"  build: {result['build']}")
     wall_runs, cpu_runs = result["all_runs_games_per_second"], result["all_runs_games_per_cpu_second"]
     click.echo(f"  games/s (median, wall clock): {result['games_per_second']}   runs: {wall_runs}")
     click.echo(f"  games/s (median, CPU time):   {result['games_per_cpu_second']}   runs: {cpu_runs}")
     click.echo(f"  rolls/s (median, CPU time):   {result['rolls_per_cpu_second']}")
+    click.echo(f"  decisions/s (median, CPU time): {result['decisions_per_cpu_second']}")
+    click.echo(
+        f"  memory per game: {memory['game']} KB held by the game at its end, {memory['peak']} KB at the peak"
+    )
     click.echo(f"  ended by bankruptcy: {shares[0]:.1%}   median rolls per game: {rolls_median}")
 
 

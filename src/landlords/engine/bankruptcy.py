@@ -15,9 +15,11 @@ from .actions import (
 from .decision import AuctionState, Debt, Decision
 from .errors import Problem
 from .events import BANK
+from .native import mypyc_attr
 from .trading import Trading
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Bankruptcy(Trading):
     # ------------------------------------------------------------ bankruptcy
     def _go_bankrupt(self, p: int, d: Decision | None) -> None:

@@ -21,8 +21,10 @@ from .edition import (
 from .errors import Problem
 from .events import BANK
 from .market import Market
+from .native import mypyc_attr
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Buildings(Market):
     def _return_buildings(self, sq: int) -> None:
         level = self.level[sq]

@@ -23,9 +23,11 @@ from .dice import Chance
 from .edition import Edition, EditionTables
 from .errors import Problem
 from .events import BANK, POT
+from .native import mypyc_attr
 from .ruleset import Ruleset
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GameCore:
     """The state of a game (set by ``Game.__init__``) and the primitives every layer uses."""
 

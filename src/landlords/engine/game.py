@@ -67,6 +67,7 @@ from .edition import (
 )
 from .errors import ConfigError, Problem, illegal
 from .fields import field_problem, field_test
+from .native import mypyc_attr
 from .ruleset import Ruleset
 from .state import dump_state, position_header, state_hash
 from .turns import TurnFlow
@@ -74,6 +75,7 @@ from .turns import TurnFlow
 _DEBT = D.DEBT
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(TurnFlow):
     """One game of an edition under a ruleset.
 
@@ -209,7 +211,9 @@ class Game(TurnFlow):
         """The decision the game waits for (``None`` once the game is over)."""
         return self.stack[-1] if self.stack else None
 
-    def apply(self, seat: int, action: Action) -> None:
+    # ``seat`` and ``action`` come from outside: any value is taken and checked (anything but a seat
+    # number of this game, or an action this game knows, is refused), never converted on the way in.
+    def apply(self, seat: Any, action: Any) -> None:
         """Apply ``action`` for ``seat``. Raises IllegalAction (state untouched) if not allowed."""
         why = self._problem(seat, action)
         if why is not None:
@@ -222,16 +226,16 @@ class Game(TurnFlow):
         if not stack and not self.over:  # every open decision is resolved: the turn is over
             self._end_turn()
 
-    def check(self, seat: int, action: Action) -> None:
+    def check(self, seat: Any, action: Any) -> None:
         """Raise IllegalAction if ``action`` is not legal for ``seat`` now; change nothing."""
         why = self._problem(seat, action)
         if why is not None:
             raise illegal(why)
 
-    def is_legal(self, seat: int, action: Action) -> bool:
+    def is_legal(self, seat: Any, action: Any) -> bool:
         return self._problem(seat, action) is None
 
-    def _problem(self, seat: int, action: Action) -> Problem | None:
+    def _problem(self, seat: Any, action: Any) -> Problem | None:
         """The whole check, shared by every action type: the seat, the type and range of every field
         (the action's ``FIELDS``), the action's own check, then no spending in debt. Once this
         returns None, the do step works on values of the declared kinds only."""

@@ -22,9 +22,11 @@ from .edition import (
 )
 from .errors import Problem
 from .events import BANK
+from .native import mypyc_attr
 from .scripted import ScriptedChance
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Holdings(ScriptedChance):
     # ------------------------------------------------------------ read helpers
     def owned_by(self, seat: int) -> list[int]:

@@ -18,8 +18,10 @@ from .decision import AuctionState, Decision
 from .errors import Problem
 from .events import BANK
 from .holdings import Holdings
+from .native import mypyc_attr
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Market(Holdings):
     # ------------------------------------------------------------ auctions
     def _start_auction(self, sq: int, item: str, bidders: list[int], min_bid: int, then: str | None) -> None:

@@ -9,8 +9,10 @@ from collections.abc import Sequence
 
 from .core import GameCore
 from .errors import ConfigError
+from .native import mypyc_attr
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ScriptedChance(GameCore):
     def script_dice(self, *rolls: Sequence[int]) -> None:
         """Queue rolls (each a sequence of die faces) after those already scripted."""

@@ -16,8 +16,10 @@ from .actions import (
 from .buildings import Buildings
 from .decision import Decision, Trade
 from .errors import Problem
+from .native import mypyc_attr
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Trading(Buildings):
     # --- trades
     def may_propose_trade(self, seat: int) -> bool:

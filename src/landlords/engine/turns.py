@@ -35,8 +35,10 @@ from .edition import (
 )
 from .errors import Problem
 from .events import BANK, POT
+from .native import mypyc_attr
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TurnFlow(Bankruptcy):
     # the card effects _apply_card carries out; a variant that carries out more extends the set, and a
     # game refuses an edition whose decks need others (Game._init_decks)

@@ -22,6 +22,7 @@ class GameResult:
     turns: int
     rolls: int
     seed: int
+    decisions: int = 0  # acts applied (every decision answered, own-initiative acts too)
 
 
 def play(game: Game, bots: Sequence[Bot], max_turns: int = 2000) -> GameResult:
@@ -40,7 +41,7 @@ def play(game: Game, bots: Sequence[Bot], max_turns: int = 2000) -> GameResult:
             ) from exc
         if game.turn > max_turns:
             game.finish_by_net_worth("turn_cap")
-    return GameResult(game.winner, game.end_reason, game.turn, game.rolls, game.seed or 0)
+    return GameResult(game.winner, game.end_reason, game.turn, game.rolls, game.seed or 0, len(game.actions))
 
 
 @dataclass
@@ -51,6 +52,7 @@ class Summary:
     end_reasons: dict[str, int]
     turns: list[int] = field(repr=False)
     rolls: list[int] = field(repr=False)
+    decisions: int = 0  # acts applied in all the games
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -83,6 +85,7 @@ def simulate(
     wins = [0] * players
     reasons: dict[str, int] = {}
     turns, rolls = [], []
+    decisions = 0
     last: list[Game] = []
     start = time.perf_counter()
     for i in range(games):
@@ -95,5 +98,6 @@ def simulate(
         reasons[res.end_reason] = reasons.get(res.end_reason, 0) + 1
         turns.append(res.turns)
         rolls.append(res.rolls)
+        decisions += res.decisions
         last = [game]
-    return Summary(games, time.perf_counter() - start, wins, reasons, turns, rolls), last
+    return Summary(games, time.perf_counter() - start, wins, reasons, turns, rolls, decisions), last

@@ -11,9 +11,11 @@ from ...engine import events as E
 from ...engine.actions import Bid
 from ...engine.decision import Decision
 from ...engine.errors import Problem
+from ...engine.native import mypyc_attr
 from .cards import CardsMixin
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class AuctionsMixin(CardsMixin):
     """A layer of the game class (the layers: base.py of this package)."""
 

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from ...engine.errors import ConfigError
 from ...engine.game import Game
+from ...engine.native import mypyc_attr
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BusinesspolyBase(Game):
     """The classic game with the variant's state (written by positions under "variant")."""
 

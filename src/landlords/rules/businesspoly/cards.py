@@ -6,6 +6,7 @@ from ...engine import events as E
 from ...engine.decision import Decision
 from ...engine.edition import UTILITY, Card
 from ...engine.events import BANK
+from ...engine.native import mypyc_attr
 from .decisions import BUILDING_LOAN
 from .events import (
     CasinoPlayed,
@@ -14,6 +15,7 @@ from .events import (
 from .offices import OfficesMixin
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CardsMixin(OfficesMixin):
     """A layer of the game class (the layers: base.py of this package)."""
 

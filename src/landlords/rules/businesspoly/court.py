@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...engine.decision import Decision
 from ...engine.errors import Problem
 from ...engine.events import BANK
+from ...engine.native import mypyc_attr
 from .actions import Sue, Waive
 from .base import BusinesspolyBase
 from .decisions import BUILDING_LOAN, COURT, Lawsuit
@@ -13,6 +14,7 @@ from .events import (
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CourtMixin(BusinesspolyBase):
     """A layer of the game class (the layers: base.py of this package)."""
 

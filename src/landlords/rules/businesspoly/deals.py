@@ -9,6 +9,7 @@ from ...engine import events as E
 from ...engine.actions import Accept, Action, ProposeTrade
 from ...engine.decision import Decision
 from ...engine.errors import Problem
+from ...engine.native import mypyc_attr
 from .actions import ProposeDeal
 from .auctions import AuctionsMixin
 from .decisions import DEAL_RESPONSE, Deal
@@ -18,6 +19,7 @@ from .events import (
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DealsMixin(AuctionsMixin):
     """A layer of the game class (the layers: base.py of this package)."""
 

@@ -9,12 +9,14 @@ from ...engine import decision as D
 from ...engine.actions import ACCEPT, PASS, REJECT, Bid, Build
 from ...engine.decision import Debt, Decision
 from ...engine.game import Game
+from ...engine.native import mypyc_attr
 from ...engine.state_load import decision_problem
 from .actions import WAIVE, ProposeDeal, SellLot, SettleMortgage, Sue, Waive
 from .decisions import BUILDING_LOAN, COURT, DEAL_RESPONSE, REDEEM, Deal, Lawsuit
 from .turn import TurnMixin
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BusinesspolyGame(TurnMixin):
     """The classic engine with the businesspoly hooks overridden (see the module docstring)."""
 

@@ -8,6 +8,7 @@ from ...engine import events as E
 from ...engine.decision import Decision
 from ...engine.errors import Problem
 from ...engine.events import BANK
+from ...engine.native import mypyc_attr
 from .actions import SellLot, SettleMortgage
 from .deals import DealsMixin
 from .decisions import REDEEM
@@ -18,6 +19,7 @@ from .events import (
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class LapMixin(DealsMixin):
     """A layer of the game class (the layers: base.py of this package)."""
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 from ...engine.actions import Build
 from ...engine.errors import Problem
 from ...engine.game import Game
+from ...engine.native import mypyc_attr
 from .court import CourtMixin
 from .decisions import BUILDING_LOAN
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class OfficesMixin(CourtMixin):
     """A layer of the game class (the layers: base.py of this package)."""
 

@@ -9,6 +9,7 @@ from ...engine import events as E
 from ...engine.edition import CARD, GO_TO_JAIL, JAIL
 from ...engine.edition import COURT as COURT_SQUARE
 from ...engine.errors import Problem
+from ...engine.native import mypyc_attr
 from .decisions import _STEP_KINDS, COURT, REDEEM
 from .events import (
     IntroReroll,
@@ -17,6 +18,7 @@ from .events import (
 from .lap import LapMixin
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TurnMixin(LapMixin):
     """A layer of the game class (the layers: base.py of this package)."""
 

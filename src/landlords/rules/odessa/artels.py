@@ -10,6 +10,7 @@ from ...engine.actions import (
 from ...engine.edition import STREET
 from ...engine.errors import Problem
 from ...engine.events import BANK
+from ...engine.native import mypyc_attr
 from .mortgage import MortgageMixin
 from .seed import (
     ARTELS_MAX,
@@ -17,6 +18,7 @@ from .seed import (
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ArtelsMixin(MortgageMixin):
     """A layer of the game class (the layers: base.py of this package)."""
 

@@ -9,8 +9,10 @@ malinas and their smotryashchy) <- ``ExchangeMixin`` (the exchange instead of ja
 from __future__ import annotations
 
 from ...engine.game import Game
+from ...engine.native import mypyc_attr
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class OdessaBase(Game):
     """The classic game with the variant's state (written by positions under "variant")."""
 

@@ -11,6 +11,7 @@ from ...engine.decision import Decision
 from ...engine.errors import Problem
 from ...engine.events import BANK
 from ...engine.game import Game
+from ...engine.native import mypyc_attr
 from .actions import RefuseExchange
 from .events import ExchangeRefused, ExchangeTry, GuildTitle
 from .malinas import MalinasMixin
@@ -27,6 +28,7 @@ from .seed import (
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ExchangeMixin(MalinasMixin):
     """A layer of the game class (the layers: base.py of this package)."""
 

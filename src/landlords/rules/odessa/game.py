@@ -12,6 +12,7 @@ from ...engine.actions import (
 from ...engine.decision import Decision
 from ...engine.edition import RAILROAD
 from ...engine.game import Game
+from ...engine.native import mypyc_attr
 from .actions import ChallengeMalina, RefuseExchange
 from .exchange import ExchangeMixin
 from .seed import (
@@ -26,6 +27,7 @@ from .seed import (
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class OdessaGame(ExchangeMixin):
     """A game of «Одесская Монополия»: the classic engine with the hooks above overridden."""
 

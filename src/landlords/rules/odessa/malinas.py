@@ -6,6 +6,7 @@ from ...engine import events as E
 from ...engine.decision import Decision, RentClaim
 from ...engine.edition import RAILROAD
 from ...engine.errors import Problem
+from ...engine.native import mypyc_attr
 from .actions import ChallengeMalina
 from .artels import ArtelsMixin
 from .events import MalinaChallenged
@@ -14,6 +15,7 @@ from .seed import (
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MalinasMixin(ArtelsMixin):
     """A layer of the game class (the layers: base.py of this package)."""
 

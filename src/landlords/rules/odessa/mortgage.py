@@ -14,6 +14,7 @@ from ...engine.actions import (
 from ...engine.decision import Decision
 from ...engine.errors import Problem
 from ...engine.events import BANK
+from ...engine.native import mypyc_attr
 from .base import OdessaBase
 from .events import MortgageLapPaid
 from .seed import (
@@ -21,6 +22,7 @@ from .seed import (
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MortgageMixin(OdessaBase):
     """A layer of the game class (the layers: base.py of this package)."""
 
