@@ -25,6 +25,9 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 MODE = "LANDLORDS_BUILD"
 COMPILER_DEPENDENCIES = ["mypy>=1.15", "setuptools>=69"]
+# the modules compiled must type-check; those they import are read for their types only (they may
+# import what the build environment lacks: the command line's libraries, numpy)
+MYPY_OPTIONS = ["--follow-imports=silent", "--ignore-missing-imports"]
 
 
 def _compiler_missing() -> str | None:
@@ -32,7 +35,7 @@ def _compiler_missing() -> str | None:
     headers = Path(sysconfig.get_paths()["include"]) / "Python.h"
     if not headers.is_file():
         return f"no Python headers ({headers})"
-    cc = (sysconfig.get_config_var("CC") or os.environ.get("CC") or "cc").split()[0]
+    cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(cc) is None:
         return f"no C compiler ({cc})"
     return None
@@ -102,7 +105,7 @@ class CompiledBuild(BuildHookInterface):
         setup.write_text(
             "from setuptools import setup\n"
             "from mypyc.build import mypycify\n"
-            f"setup(name='landlords-compiled', ext_modules=mypycify({modules!r}, opt_level='3', "
+            f"setup(name='landlords-compiled', ext_modules=mypycify({MYPY_OPTIONS + modules!r}, opt_level='3', "
             "group_name='landlords'))\n",
             encoding="utf-8",
         )
