@@ -40,7 +40,7 @@ from landlords.engine.actions import (
 )
 from landlords.engine.errors import ConfigError, IllegalAction
 from landlords.engine.invariants import violations
-from landlords.engine.ruleset import Ruleset
+from landlords.engine.ruleset import Ruleset, option_types
 from landlords.rules import get_ruleset, ruleset_names
 from landlords.rules.businesspoly import ProposeDeal, SellLot, Sue
 
@@ -55,7 +55,7 @@ NOT_SKIPPED = {"id", "description", "edition", "variant", "sources", "min_player
 def _house_rule_choices() -> list[tuple[str, list]]:
     """Options a house rule may change, with values to try: every bool and every choice option,
     a few numbers (low starting cash drives games into debts and bankruptcies)."""
-    hints = typing.get_type_hints(Ruleset)
+    hints = option_types()
     out = []
     for f in Ruleset.options():
         if f.name in NOT_SKIPPED:

@@ -76,6 +76,13 @@ class BaselineBot(BusinesspolyPlay):
         kind = d.kind
         if kind == D.PRE_ROLL:  # the hot path first
             return self._turn(game, d.seat, before_roll=True)
+        # the commonest kinds called directly (the compiled build calls them natively), the rest by name
+        if kind == D.DEBT:
+            return self._decide_debt(game, d.seat, d)
+        if kind == D.AUCTION:
+            return self._decide_auction(game, d.seat, d)
+        if kind == D.BUY:
+            return self._decide_buy(game, d.seat, d)
         handler = getattr(self, "_decide_" + kind, None)
         if handler is None:
             raise ValueError(f"{self.name} bot cannot handle decision {kind!r}")

@@ -8,10 +8,12 @@ player exactly what they are playing. House rules are overrides: ``ruleset.overr
 from __future__ import annotations
 
 import dataclasses
+import sys
 from dataclasses import dataclass, field
-from typing import Any, Literal, get_args, get_type_hints
+from typing import Any, Literal, get_args
 
 from .errors import ConfigError
+from .fieldtypes import field_types
 
 
 def opt(default: Any, doc: str, source: str = "") -> Any:
@@ -410,7 +412,7 @@ class Ruleset:
     # ------------------------------------------------------------------
     def override(self, **changes: Any) -> Ruleset:
         """A copy with house rules applied; unknown keys and wrong types raise ConfigError."""
-        hints = _hints()
+        hints = option_types()
         for key, value in changes.items():
             if key not in hints:
                 raise ConfigError(f"unknown rule option {key!r} (see `landlords rules {self.id}`)")
@@ -441,10 +443,12 @@ class Ruleset:
         raise KeyError(name)
 
 
-def _hints() -> dict[str, Any]:
+def option_types() -> dict[str, Any]:
+    """Each option -> its type (``bool``, ``int | None``, a ``Literal`` of its choices, ...)."""
     global _HINTS
     if _HINTS is None:
-        _HINTS = get_type_hints(Ruleset)
+        namespace = vars(sys.modules[__name__])
+        _HINTS = {name: eval(text, namespace) for name, text in field_types(Ruleset).items()}
     return _HINTS
 
 

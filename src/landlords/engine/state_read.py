@@ -12,6 +12,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from .errors import ConfigError
+from .fieldtypes import field_types
 from .state import _TYPES
 
 if TYPE_CHECKING:
@@ -42,21 +43,11 @@ class Reader:
                 raise self.fail(path, f"must be an integer, not {_shown(value)}")
             if abs(value) > 10**12:
                 raise self.fail(path, f"{value} is out of range")
-        elif kind is bool:
-            if not isinstance(value, bool):
-                raise self.fail(path, f"must be true or false, not {_shown(value)}")
-        elif kind is str:
-            if not isinstance(value, str):
-                raise self.fail(path, f"must be text, not {_shown(value)}")
         elif kind is float:
             if isinstance(value, bool) or not isinstance(value, int | float):
                 raise self.fail(path, f"must be a number, not {_shown(value)}")
-        elif kind is list:
-            if not isinstance(value, list):
-                raise self.fail(path, f"must be a list, not {_shown(value)}")
-        elif kind is dict:
-            if not isinstance(value, dict):
-                raise self.fail(path, f"must be a table (an object), not {_shown(value)}")
+        elif kind in _KIND_WORDS and not isinstance(value, kind):
+            raise self.fail(path, f"must be {_KIND_WORDS[kind]}, not {_shown(value)}")
         return value
 
     def seat(self, value: Any, path: str, n: int, allow_none: bool = False) -> int:
@@ -75,6 +66,10 @@ class Reader:
         unknown = sorted(set(data) - set(allowed))
         if unknown:
             raise self.fail(f"{path}{unknown[0]}", "is not a field of a position")
+
+
+# what a value of each plain kind is called in a refusal
+_KIND_WORDS: dict[Any, str] = {bool: "true or false", str: "text", list: "a list", dict: "a table (an object)"}
 
 
 def _shown(value: Any) -> str:
@@ -139,12 +134,13 @@ def read_dataclass(r: Reader, value: Any, path: str, cls: type | None = None) ->
     fields = dataclasses.fields(cls)
     r.keys(value, ["type", *(f.name for f in fields)], f"{path}.")
     kwargs = {}
+    types = field_types(cls)
     for f in fields:
         if f.name not in value:
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
                 raise r.fail(f"{path}.{f.name}", "is missing")
             continue
-        kwargs[f.name] = _hint_to_value(r, str(f.type), value[f.name], f"{path}.{f.name}", ns)
+        kwargs[f.name] = _hint_to_value(r, types[f.name], value[f.name], f"{path}.{f.name}", ns)
     return cls(**kwargs)
 
 

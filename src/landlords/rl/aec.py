@@ -24,6 +24,7 @@ from .actions import WAIT, ActionCodec
 from .observation import ObservationEncoder
 
 ILLEGAL_MODES = ("raise", "lose", "ignore")
+RENDER_MODES = (None, "ansi")
 OBS_BOUND = 1e4
 
 
@@ -41,7 +42,13 @@ class Setup:
         end_turn_prompt: bool = True,
         max_offers: int = 1,
         turn_cap: int = 1000,
+        illegal: str = "raise",
+        render_mode: str | None = None,
     ) -> None:
+        if illegal not in ILLEGAL_MODES:
+            raise ConfigError(f"illegal must be one of {', '.join(ILLEGAL_MODES)}, got {illegal!r}")
+        if render_mode not in RENDER_MODES:
+            raise ConfigError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
         self.rules = get_ruleset(ruleset, rules)
         self.edition = edition if isinstance(edition, Edition) else load_edition(edition or self.rules.edition)
         self.cls = game_class(self.rules)
@@ -85,7 +92,7 @@ class LandlordsAEC(AECEnv):
     or ``ignore`` it (nothing happens; ``infos[agent]["illegal"]`` is set).
     """
 
-    metadata = {"name": "landlords_v0", "render_modes": ["ansi"], "is_parallelizable": True}
+    metadata = {"name": "landlords_v0", "render_modes": [m for m in RENDER_MODES if m], "is_parallelizable": True}
 
     def __init__(
         self,
@@ -106,12 +113,8 @@ class LandlordsAEC(AECEnv):
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if illegal not in ILLEGAL_MODES:
-            raise ConfigError(f"illegal must be one of {', '.join(ILLEGAL_MODES)}, got {illegal!r}")
         if max_cycles < 1:
             raise ConfigError("max_cycles must be at least 1")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ConfigError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
         self.setup = Setup(
             ruleset,
             edition,
@@ -121,6 +124,8 @@ class LandlordsAEC(AECEnv):
             end_turn_prompt=end_turn_prompt,
             max_offers=max_offers,
             turn_cap=max_cycles,
+            illegal=illegal,
+            render_mode=render_mode,
         )
         self.max_cycles = max_cycles
         self.cap_by_net_worth = cap_by_net_worth

@@ -19,7 +19,7 @@ from ..engine.edition import Edition
 from ..engine.errors import ConfigError, IllegalAction
 from ..engine.game import Game
 from .actions import WAIT
-from .aec import ILLEGAL_MODES, Setup
+from .aec import RENDER_MODES, Setup
 
 # registered ids: name -> (ruleset, edition or None for the ruleset's own, house rules)
 IDS: dict[str, tuple[str, str | None, dict[str, Any]]] = {
@@ -47,7 +47,7 @@ class LandlordsGymEnv(gym.Env):
     turn when its last move is resolved, as in tournaments.
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": [m for m in RENDER_MODES if m]}
 
     def __init__(
         self,
@@ -71,10 +71,6 @@ class LandlordsGymEnv(gym.Env):
             opponents = [opponents]
         if not opponents:
             raise ConfigError("name at least one opponent strategy")
-        if illegal not in ILLEGAL_MODES:
-            raise ConfigError(f"illegal must be one of {', '.join(ILLEGAL_MODES)}, got {illegal!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ConfigError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
         self.opponents = list(opponents)
         for spec in self.opponents:
             make_bot(spec, 0)  # a bad spec fails now, with its name
@@ -90,6 +86,8 @@ class LandlordsGymEnv(gym.Env):
             end_turn_prompt=end_turn_prompt,
             max_offers=max_offers,
             turn_cap=max_turns,
+            illegal=illegal,
+            render_mode=render_mode,
         )
         self.codec = self.setup.codec
         self.encoder = self.setup.encoder

@@ -28,12 +28,11 @@ class GameResult:
 def play(game: Game, bots: Sequence[Bot], max_turns: int = 2000) -> GameResult:
     """Drive ``game`` to its end with one bot per seat; stop at ``max_turns`` (net-worth winner)."""
     stack = game.stack
-    apply = game.apply
     while not game.over:
         d = stack[-1]
         action = bots[d.seat].act(game, d)
         try:
-            apply(d.seat, action)
+            game.apply(d.seat, action)
         except IllegalAction as exc:
             raise RuntimeError(
                 f"bot {type(bots[d.seat]).__name__} at seat {d.seat} chose an illegal "
