@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # CI, the compiled build (hatch_build.py): the wheel built without a C compiler is the pure one; the
-# wheel built with mypyc is installed into its own virtual environment and the whole test suite runs
-# against it (tests/test_build.py checks that the compiled modules are the ones imported).
+# wheel built with mypyc is installed into its own virtual environment and the fast suite runs
+# against it (tests/test_build.py checks that the compiled modules are the ones imported, and
+# tests/test_builds_alike.py that it plays the pure build's games). The slow and browser tests run
+# once, on the pure build (.ci/run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 include=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
 if ! command -v gcc >/dev/null || [ ! -f "$include/Python.h" ]; then
-    apt-get update && apt-get install -y gcc python3-dev
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -q && apt-get install -y -q --no-install-recommends gcc libc6-dev python3-dev
 fi
 rm -rf .venv-compiled dist-compiled
 python3 -m venv .venv-compiled
@@ -19,4 +22,4 @@ LANDLORDS_BUILD=compiled $pip wheel --no-deps -w dist-compiled .
 wheel=$(ls dist-compiled/landlords-*-cp3*.whl)
 $pip install "$wheel[test]"
 # from the repository's root the package imported is the installed one (src/ is not on the path)
-LANDLORDS_EXPECT_BUILD=compiled .venv-compiled/bin/python -m pytest -p no:cacheprovider
+LANDLORDS_EXPECT_BUILD=compiled .venv-compiled/bin/python -m pytest -p no:cacheprovider -m "not slow"
