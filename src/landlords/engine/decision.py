@@ -89,6 +89,10 @@ class RentClaim:
     def as_tuple(self) -> tuple[int, int, int, int, int]:
         return (self.owner, self.payer, self.square, self.amount, self.turn)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied and pickled through ``__init__`` (a compiled class has no bare ``__new__``)."""
+        return (RentClaim, self.as_tuple())
+
 
 @dataclass(slots=True)
 class Decision:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Iterable, MutableSequence, Sequence
+from typing import Any
 
 from .errors import UnscriptedChance
 
@@ -60,6 +61,23 @@ class Chance:
         elif self.strict:
             raise UnscriptedChance(f"strict chance: a card of deck {deck_id!r} is needed and none was scripted")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied and pickled as its parts, so that a copy draws from its own copy of the generator
+        (a copied ``_random``, a bound method of a C type, would still draw from the original's) and
+        a compiled Chance, which has no bare ``__new__``, is rebuilt through ``__init__``."""
+        return (_rebuilt, (self.rng, tuple(self.script), dict(self.cards), self.strict))
+
     @property
     def scripted_rolls(self) -> int:
         return len(self.script)
+
+
+def _rebuilt(
+    rng: random.Random, script: tuple[tuple[int, ...], ...], cards: dict[str, int], strict: bool
+) -> Chance:
+    chance = Chance(0, script)
+    chance.rng = rng
+    chance._random = rng.random
+    chance.cards = cards
+    chance.strict = strict
+    return chance
