@@ -6,6 +6,7 @@ A layer of :class:`landlords.engine.game.Game` (the layers: engine/core.py).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from .core import GameCore
 from .errors import ConfigError
@@ -19,7 +20,8 @@ class ScriptedChance(GameCore):
         sides = self.rules.dice_sides
         checked = []
         for roll in rolls:
-            faces = tuple(roll)
+            # the faces as given (Any): read as int, a compiled build would turn True into 1 unseen
+            faces: tuple[Any, ...] = tuple(roll)
             if not 1 <= len(faces) <= 3 or not all(
                 isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= sides for f in faces
             ):
