@@ -159,6 +159,12 @@ def test_every_message_type_is_free_of_secrets(table):
     chat = bob.read_until(lambda m: m["type"] == "chat")
     assert chat["text"] == "hi <b>all</b>" and chat["name"] == "Ann"  # text as sent: clients render it as text
     assert ann.act({"type": "buy"})["type"] == "refused"
+    assert ann.act({"type": "propose_trade", "partner": 2, "take_cash": 100})["type"] == "ack"
+    said = ann.read_until(lambda m: m["type"] == "said")  # the bot says why it refuses
+    assert said["seat"] == 2 and said["text"]
+    view = ann.wait_view(lambda v: v["decision"]["seat"] == 0)
+    if view["decision"]["kind"] == "trade_response":  # its counter-offer
+        assert ann.act({"type": "reject"})["type"] == "ack"
     ann.send("{nope")
     ann.read_until(lambda m: m["type"] == "error")
     assert ann.act({"type": "roll"})["type"] == "ack"

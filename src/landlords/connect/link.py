@@ -162,7 +162,7 @@ class Link:
         kind = msg.get("type")
         if kind in ("welcome", "update"):
             self.on_view(msg)
-        elif kind == "chat":
+        elif kind in ("chat", "said"):  # said: a bot's reason for refusing one's offer, shown as its line
             self.on_chat(msg)
 
     async def _reconnect(self) -> Seat | None:

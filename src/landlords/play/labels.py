@@ -19,7 +19,7 @@ from ..engine import events as E
 from ..engine.actions import Action, field_names
 from ..engine.edition import HOTEL
 from ..engine.game import Game
-from ..i18n import DEFAULT, catalog, has, tr
+from ..i18n import DEFAULT, catalog, has, reason, tr
 
 # fields whose integer value names a seat, a square or an amount of money (in actions and decision data)
 SEAT_FIELDS = frozenset({"seat", "partner", "payer", "payee", "owner", "proposer", "receiver", "giver", "winner"})
@@ -34,6 +34,19 @@ def words(code: str) -> str:
 
 def money(game: Game, amount: int) -> str:
     return game.edition.currency.show(amount)
+
+
+def bot_reason(game: Game, lang: str, answer: Any) -> str:
+    """Why a bot refuses an offer, in ``lang`` (a :class:`landlords.bots.verdicts.Answer`): the
+    engine's refusal of an acceptance if there is one, else the bot's own reason; "" when it has none
+    in words."""
+    if answer.refusal is not None:
+        return reason(lang, answer.refusal, game.edition.currency.show)
+    code = answer.verdict.reason
+    if not code or not has(lang, "bot_reason." + code):
+        return ""
+    params = {k: money(game, v) for k, v in answer.verdict.params.items()}
+    return tr(lang, "bot_reason." + code, **params)
 
 
 def square_name(game: Game, sq: int, lang: str | None = None) -> str:

@@ -23,10 +23,10 @@ from ..engine import decision as D
 from ..engine.actions import REJECT, Action, ProposeTrade
 from ..engine.errors import IllegalAction
 from ..engine.game import Game
-from ..i18n import has, reason
+from ..i18n import reason
 from . import view
 from .base import AppParts
-from .labels import deck_name, offer_lines, square_name
+from .labels import bot_reason, deck_name, offer_lines, square_name
 from .menus import cards_to_offer, lots_to_offer
 
 
@@ -210,13 +210,7 @@ class Trades(AppParts):
         person's offer is kept for editing and resending."""
         if answer is None or answer.accepts or self.game.over:
             return
-        if answer.refusal is not None:
-            why = reason(self.lang, answer.refusal, self.game.edition.currency.show)
-        elif self.has_reason(answer.verdict.reason):
-            params = {k: self.money(v) for k, v in answer.verdict.params.items()}
-            why = self.t("bot_reason." + answer.verdict.reason, **params)
-        else:
-            why = ""
+        why = bot_reason(self.game, self.lang, answer)
         if why:
             self.term.print(Text("  " + self.t("ui.bot_says", player=self.name(seat), reason=why), style="italic"))
         counter = answer.counter
@@ -225,6 +219,3 @@ class Trades(AppParts):
             self.apply(seat, counter)
         else:
             self.term.print(Text("  " + self.t("ui.trade_kept", partner=self.name(seat)), style="dim"))
-
-    def has_reason(self, code: str) -> bool:
-        return bool(code) and has(self.lang, "bot_reason." + code)

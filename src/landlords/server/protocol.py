@@ -2,8 +2,8 @@
 
 Every message is one JSON object with a ``type``. A client's first message is ``hello`` (with a
 seat token to play a seat, without one to watch); then ``act``, ``chat``, ``sync`` and ``ping``.
-The server answers with ``welcome``, ``update``, ``ack``, ``refused``, ``chat``, ``pong`` and
-``error``. README.md ("Play with friends") lists every field.
+The server answers with ``welcome``, ``update``, ``ack``, ``refused``, ``chat``, ``said`` (a bot's
+reason for refusing one's offer), ``pong`` and ``error``. README.md ("Play with friends") lists every field.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ RATE_BURST = 40  # ... and the burst it may send at once
 FLOOD_CLOSE_AFTER = 200  # messages over the limit before the connection is closed
 
 CLIENT_TYPES = ("hello", "act", "chat", "sync", "ping")
-SERVER_TYPES = ("welcome", "update", "ack", "refused", "chat", "pong", "error")
+SERVER_TYPES = ("welcome", "update", "ack", "refused", "chat", "said", "pong", "error")
 
 # error codes a client can receive in {"type": "error", "code": ..., "message": ...}
 ERRORS = (

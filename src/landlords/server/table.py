@@ -22,10 +22,13 @@ from typing import TYPE_CHECKING, Any
 from .. import new_game
 from .. import record as records
 from ..bots import make_bot
+from ..bots.verdicts import Answer, judge
 from ..engine.actions import Action, TimeOut, action_from_json
+from ..engine.decision import TRADE_RESPONSE
 from ..engine.errors import ConfigError, IllegalAction
 from ..engine.game import Game
 from ..i18n import has, reason, tr
+from ..play.labels import bot_reason, speaker
 from ..rules import get_ruleset
 from . import views
 from .connection import Connection
@@ -518,6 +521,7 @@ class Table:
                 bot = self.bots.get(seat)
                 if bot is None:
                     bot = self.bots[seat] = make_bot(TIMER_BOT, seed=self.row.seed * 31 + seat)
+                proposer, answer = self._verdict(seat, bot)
                 action = self._bot_action(seat, bot)
                 try:
                     await self._apply(seat, action)
@@ -526,6 +530,40 @@ class Table:
                     continue
                 failures = 0
                 self.broadcast(self._pending_events)
+                if answer is not None and not answer.accepts:
+                    await self._refused_offer(seat, proposer, answer)
+
+    def _verdict(self, seat: int, bot: Any) -> tuple[int, Answer | None]:
+        """A bot's judgement of a person's offer to it, taken before it answers: the proposer and
+        the answer (None when the decision is not a person's offer or the bot has no judgement)."""
+        game = self.game
+        assert game is not None
+        d = game.decision
+        if d.kind != TRADE_RESPONSE or self.seats[d.data.proposer].kind != "person":
+            return -1, None
+        try:
+            return d.data.proposer, judge(bot, game, seat, d.data)
+        except Exception:  # a strategy whose judgement fails says nothing; its act still comes
+            return -1, None
+
+    async def _refused_offer(self, seat: int, proposer: int, answer: Answer) -> None:
+        """The bot at ``seat`` refused a person's offer: it says why to the proposer (a ``said``
+        message in each of the proposer's clients' language) and makes its counter-offer, if any."""
+        game = self.game
+        assert game is not None
+        for conn in list(self.seats[proposer].connections):
+            why = bot_reason(game, conn.lang, answer)
+            if why:
+                name = str(speaker(game, conn.lang).name(seat))
+                conn.send({"type": "said", "seat": seat, "name": name, "text": why, "version": self.version})
+        counter = answer.counter
+        if counter is None or answer.refusal is not None or game.over or not game.is_legal(seat, counter):
+            return
+        try:
+            await self._apply(seat, counter)
+        except IllegalAction:
+            return
+        self.broadcast(self._pending_events)
 
     def _bot_action(self, seat: int, bot: Any) -> Action:
         game = self.game

@@ -84,8 +84,8 @@ function onMessage(m) {
     say(t("web.refused", { reason: m.reason }), "error");
   } else if (m.type === "ack") {
     say("");
-  } else if (m.type === "chat") {
-    S.chat.push(m);
+  } else if (m.type === "chat" || m.type === "said") {
+    S.chat.push(m); // said: a bot's reason for refusing my offer, in its own line
     renderChat();
   } else if (m.type === "error") {
     if (m.code === "bad_token") {
