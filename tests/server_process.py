@@ -25,8 +25,18 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    def __init__(self, db_url: str, log_path: Path, log_level: str = "debug", extra: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        db_url: str,
+        log_path: Path,
+        log_level: str = "debug",
+        extra: tuple[str, ...] = (),
+        manual_clock: bool = True,
+    ) -> None:
         self.db_url = db_url
+        # the manual clock also stops the connections' rate limits from refilling: a test that plays
+        # long on one connection runs on the real clock
+        self.manual_clock = manual_clock
         self.extra = list(extra)  # more options of `landlords serve` (--broker ...)
         self.log_path = log_path
         self.log_level = log_level
@@ -40,7 +50,9 @@ class ServerProcess:
 
     def start(self) -> None:
         cmd = [sys.executable, "-m", "landlords.cli.main", "serve", "--port", str(self.port), "--db", self.db_url,
-               "--testing", "--manual-clock", "--log-level", self.log_level, *self.extra]  # fmt: skip
+               "--testing", "--log-level", self.log_level, *self.extra]  # fmt: skip
+        if self.manual_clock:
+            cmd.append("--manual-clock")
         with open(self.log_path, "a") as log:
             self.proc = subprocess.Popen(
                 cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True

@@ -29,7 +29,9 @@ LEASE = 2.0  # seconds: the test's leases (the default is longer)
 
 def processes(tmp_path, db_url: str, broker: str, n: int) -> list[ServerProcess]:
     extra = ("--broker", broker, "--lease-seconds", str(LEASE))
-    return [ServerProcess(db_url, tmp_path / f"server{i}.log", "info", extra) for i in range(n)]
+    return [
+        ServerProcess(db_url, tmp_path / f"server{i}.log", "info", extra, manual_clock=False) for i in range(n)
+    ]
 
 
 def owner_of(pg, db_url: str, code: str) -> str:
@@ -201,28 +203,31 @@ async def scenario(servers: list[ServerProcess], pg, db_url: str, seed: int, kil
         await p.close()
 
 
-@pytest.mark.parametrize("seed", [7])
-def test_three_processes_one_table_owner_killed(tmp_path, postgres, redis_server, seed):
+def run(tmp_path, postgres, redis_server, seed: int, kills: int) -> None:
+    """The scenario on three fresh processes; when it fails, the processes' logs are shown with it."""
     db_url = postgres.database()
     servers = processes(tmp_path, db_url, redis_server.url, 3)
     try:
-        asyncio.run(scenario(servers, postgres, db_url, seed, kills=1))
+        asyncio.run(scenario(servers, postgres, db_url, seed, kills=kills))
+    except BaseException:
+        for s in servers:
+            print(f"--- the end of {s.log_path.name}:\n{s.log_path.read_text()[-4000:]}")
+        raise
     finally:
         for s in servers:
             s.kill()
+
+
+@pytest.mark.parametrize("seed", [7])
+def test_three_processes_one_table_owner_killed(tmp_path, postgres, redis_server, seed):
+    run(tmp_path, postgres, redis_server, seed, kills=1)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [19])
 def test_owners_killed_one_after_another(tmp_path, postgres, redis_server, seed):
     """Three owners in turn killed (each restarted after the next takeover): the game goes on."""
-    db_url = postgres.database()
-    servers = processes(tmp_path, db_url, redis_server.url, 3)
-    try:
-        asyncio.run(scenario(servers, postgres, db_url, seed, kills=3))
-    finally:
-        for s in servers:
-            s.kill()
+    run(tmp_path, postgres, redis_server, seed, kills=3)
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from landlords.names import MAX_CHAT
 from landlords.server.app import Limits
-from landlords.server.protocol import FLOOD_CLOSE_AFTER, MAX_MESSAGE_BYTES
+from landlords.server.protocol import FLOOD_CLOSE_AFTER, MAX_MESSAGE_BYTES, message_id
 
 
 @pytest.fixture
@@ -105,6 +105,24 @@ def test_a_flood_is_rate_limited_then_closed_and_others_play_on(game):
     pongs = [m for m in bob.messages if m["type"] == "pong"]
     assert len(pongs) < 40
     assert ann.act({"type": "roll"}, version=0)["type"] == "ack"  # Ann is not affected
+
+
+def test_every_request_dropped_by_the_rate_limit_is_answered_with_its_id(game):
+    """A client waiting for the answer to a request (a message with an id) gets one even when the
+    message is dropped: the `rate_limited` error carries the id (the clock stands still: no refill)."""
+    client, g, j = game
+    bob = Player(client, g["code"], j["token"])  # the hello took one of Bob's 10
+    for n in range(1, 31):
+        bob.send({"type": "ping", "id": n})
+    answers = [bob.read() for _ in range(30)]
+    assert [m["id"] for m in answers] == list(range(1, 31))
+    assert {m["type"] for m in answers[:9]} == {"pong"}
+    assert all(m["type"] == "error" and m["code"] == "rate_limited" for m in answers[9:])
+
+
+@pytest.mark.parametrize("text", ['{"type": "ping", "id": true}', '{"type": "ping", "id": [1]}', "[1, 2]", "{"])
+def test_a_dropped_message_without_a_usable_id_gets_no_id_back(text):
+    assert message_id(text) is None
 
 
 def test_acts_on_a_finished_game(tmp_path, db_url):

@@ -26,7 +26,7 @@ from ..i18n import LANGUAGES
 from . import advice, lobby
 from .clock import Clock, ManualClock
 from .connection import Connection
-from .protocol import FLOOD_CLOSE_AFTER, PROTOCOL_VERSION, ProtocolError, RateLimit, parse
+from .protocol import FLOOD_CLOSE_AFTER, PROTOCOL_VERSION, ProtocolError, RateLimit, message_id, parse
 from .storage import SeatRow, Storage, database_trouble, trouble_line
 from .table import CHECKPOINT_SECONDS, BrokenGame, Table
 
@@ -291,8 +291,11 @@ async def session(server: Server, conn: Connection, websocket: WebSocket, code: 
         if text is None:
             text = raw.get("bytes") or b""
         if not conn.rate.allow(server.clock.now()):
-            if conn.rate.over == 1 or conn.rate.over % 20 == 0:
-                conn.send(ProtocolError("rate_limited", "too many messages: slow down").to_json())
+            # a request (a message with an id) is always answered, so its sender never waits in vain;
+            # of the rest, the first and every 20th are told (the connection is closed past the limit)
+            ref = message_id(text)
+            if ref is not None or conn.rate.over == 1 or conn.rate.over % 20 == 0:
+                conn.send(ProtocolError("rate_limited", "too many messages: slow down").to_json(ref))
             if conn.rate.over >= FLOOD_CLOSE_AFTER:
                 conn.send(ProtocolError("rate_limited", "too many messages: the connection is closed").to_json())
                 conn.close(1008)

@@ -97,6 +97,19 @@ def parse(text: str | bytes) -> dict[str, Any]:
     return msg
 
 
+def message_id(text: str | bytes) -> Any:
+    """The ``id`` of a message that will not be handled (dropped by the rate limit), so that the
+    sender's request still gets its answer; None when it has none or is not a JSON object."""
+    if len(text) > MAX_MESSAGE_BYTES:
+        return None
+    try:
+        msg = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        return None
+    ref = msg.get("id") if isinstance(msg, dict) else None
+    return ref if isinstance(ref, str | int) and not isinstance(ref, bool) else None
+
+
 def _field(msg: dict[str, Any], name: str, kind: Any, required: bool = True) -> None:
     if name not in msg:
         if required:

@@ -506,6 +506,9 @@ class Table:
             seat = game.decision.seat
             if self.controller(seat) != "bot":
                 return
+            cluster = self.server.cluster
+            if cluster is not None and not cluster.owns(self):
+                return  # the lease ran out: the bots move at the game's new owner (or here once it is ours again)
             await asyncio.sleep(pause if not failures else RETRY_SECONDS[min(failures, len(RETRY_SECONDS)) - 1])
             async with self.lock:
                 try:

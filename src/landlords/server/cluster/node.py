@@ -345,6 +345,8 @@ class Cluster:
             if table.status == "finished" and table.row.id in self.owned:
                 self.owned.pop(table.row.id)
                 await self.leases.release(table.row.id)  # nothing more to write
+            elif table.row.id in self.owned:
+                table.kick()  # a bot loop that stopped while the lease was late goes on
 
     async def _take_orphans(self) -> None:
         for _game_id, code in await self.leases.orphans():
