@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -133,3 +134,21 @@ def test_simulate_command_refuses_an_address_without_ray():
     out = subprocess.run([EXE, "simulate", "--address", "auto"], capture_output=True, text=True, timeout=120)
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr.strip() == "error: --address is for the ray backend"
+
+
+def test_simulate_command_names_an_unreachable_ray_address_at_once():
+    pytest.importorskip("ray")
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    args = [EXE, "simulate", "-g", "2", "--backend", "ray", "--address", f"127.0.0.1:{port}"]
+    out = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.strip().splitlines()[-1] == (
+        f"error: cannot reach the Ray cluster at 127.0.0.1:{port}: Connection refused"
+    )
+
+
+@pytest.mark.parametrize("address", ["auto", "ray://", "10.0.0.1", "host:port"])
+def test_addresses_that_are_not_host_and_port_are_left_to_ray(address):
+    backends.probe_ray_address(address)  # no probe, no error

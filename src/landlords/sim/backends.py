@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import re
+import socket
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
@@ -205,6 +207,25 @@ def _pool(fn: Callable[[T], R], tasks: Sequence[T], workers: int, start_method: 
         yield from pool.imap_unordered(fn, tasks)
 
 
+RAY_PROBE_SECONDS = 5.0  # ray.init retries an unreachable address for minutes: look first
+HOST_PORT = re.compile(r"^(?:ray://)?(\[[0-9a-fA-F:]+\]|[^:/\[\]]+):(\d{1,5})$")
+
+
+def probe_ray_address(address: str) -> None:
+    """A clear error at once when nothing listens at ``HOST:PORT`` (``ray://HOST:PORT`` alike);
+    other forms (``auto``) are left to Ray."""
+    match = HOST_PORT.match(address)
+    if match is None:
+        return
+    host, port = match.group(1).strip("[]"), int(match.group(2))
+    try:
+        with socket.create_connection((host, port), timeout=RAY_PROBE_SECONDS):
+            pass
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise ConfigError(f"cannot reach the Ray cluster at {address}: {reason}") from None
+
+
 def _connect_ray(workers: int, address: str | None) -> tuple[Any, bool]:
     """Ray, connected: to ``address``, or to a new local instance. Returns (ray, started here)."""
     try:
@@ -213,6 +234,8 @@ def _connect_ray(workers: int, address: str | None) -> tuple[Any, bool]:
         raise ConfigError("the ray backend needs Ray: pip install 'landlords[ray]'") from None
     if ray.is_initialized():
         return ray, False
+    if address:
+        probe_ray_address(address)
     options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False}
     try:
         if address:
