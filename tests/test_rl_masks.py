@@ -12,7 +12,7 @@ np = pytest.importorskip("numpy")
 
 from landlords.engine.actions import Bid, ProposeTrade  # noqa: E402
 from landlords.rl import env  # noqa: E402
-from landlords.rl.actions import WAIT  # noqa: E402
+from landlords.rl.actions import TRADE_KINDS, TRADE_TEMPLATES, WAIT  # noqa: E402
 from landlords.rules import RULESETS  # noqa: E402
 
 CASES = [(name, None, {}, 2) for name in RULESETS] + [
@@ -41,6 +41,20 @@ def check_state(e, seat: int) -> tuple[int, int]:
         # codec's documented limits withholds it (unmasked all the same when nothing else is left)
         if action in answers or not codec.withheld(game, seat, action):
             assert mask[index], f"legal {action!r} has no unmasked slot ({codec.slots[index].name})"
+    d, key = game.decision, (seat, game.turn)
+    if (
+        d.seat == seat
+        and d.kind in TRADE_KINDS
+        and codec.offers.get(key, 0) < codec.max_offers
+        and codec.free_acts.get(key, 0) < codec.max_free_acts
+    ):
+        # where the templates are offered, every template trade the engine accepts is unmasked
+        for k, family in enumerate(TRADE_TEMPLATES):
+            for sq in range(codec.size):
+                trade = codec.template(game, seat, family, sq)
+                if trade is not None and game.is_legal(seat, trade):
+                    index = codec.trade0 + k * codec.size + sq
+                    assert mask[index], f"legal {trade!r} has no unmasked slot ({codec.slots[index].name})"
     trades = sum(1 for i in unmasked if type(codec.decode(game, seat, int(i))) is ProposeTrade)
     bids = sum(1 for i in unmasked if type(codec.decode(game, seat, int(i))) is Bid)
     return trades, bids

@@ -21,6 +21,7 @@ from ..engine import actions as A
 from ..engine import decision as D
 from ..engine.actions import ACTION_TYPES, Action, Bid, ProposeTrade
 from ..engine.game import Game
+from ..engine.trading import Trading
 
 # The variants' own action types are looked up by their JSON name, so that this layer does not
 # depend on where a variant module lives.
@@ -69,6 +70,9 @@ PER_SQUARE = ("build", "sell_building", "mortgage", "unmortgage", "claim_rent", 
 TRADE_TEMPLATES = ("buy_at_price", "buy_at_1.5x", "swap_for_lot", "sell_at_1.5x")
 # Decision kinds at which a seat may propose a template trade (its own turn, or raising cash)
 TRADE_KINDS = frozenset({D.PRE_ROLL, D.POST_ROLL, D.DEBT})
+
+_INT8 = np.dtype(np.int8)
+_frombuffer = np.frombuffer
 
 
 @dataclass(frozen=True)
@@ -138,6 +142,8 @@ class ActionCodec:
             if cls is not None:
                 self._square_types[cls] = self.square0[fam]
         self._square_cls = {self.square0[fam]: ACTION_TYPES.get(fam) for fam in PER_SQUARE}
+        self._first_square = self.square0[PER_SQUARE[0]]
+        self._square_actions: list[Action | None] = [None] * (self.trade0 - self._first_square)
         self._bool_field = {
             cls: dataclasses.fields(cls)[0].name
             for (cls, value) in fixed
@@ -157,11 +163,15 @@ class ActionCodec:
         self._free_ranges = [
             (base[f], base[f] + size) for f in ("build", "sell_building", "mortgage", "unmortgage", "sell_lot")
         ] + [(self.trade0, self.n)]
+        free = bytearray(self.n)
+        for lo, hi in self._free_ranges:
+            free[lo:hi] = b"\x01" * (hi - lo)
+        self._free = bytes(free)  # 1 at the slots of the acts on a seat's own initiative
         # the slot of each action type without a parameter (the others: see index)
         self._fixed_types = {cls: i for (cls, value), i in fixed.items() if value is None}
-        self._mask_game: Game | None = None  # the last mask, its game and (acts applied, seat)
+        self._mask_game: Game | None = None  # the last mask's game, (acts applied, seat) and slots
         self._mask_key = (-1, -1)
-        self._mask = np.zeros(self.n, dtype=np.int8)
+        self._mask_slots: list[int] = []
         self._template_cache: dict[int, tuple] = {}  # seat -> (game, owners, bankrupt, templates)
 
     # ------------------------------------------------------------ single actions
@@ -247,17 +257,21 @@ class ActionCodec:
 
         Computed once per decision: the engine changes state only by applying an act (which grows
         ``game.actions``), and the limits change only when an applied act is noted, so a second
-        call in the same state returns a copy of the first answer."""
+        call in the same state answers from the first one's slots."""
         d = game.decision
         if d is None or game.over:
             return np.zeros(self.n, dtype=np.int8)
         key = (len(game.actions), seat)
         if game is self._mask_game and key == self._mask_key:
-            return self._mask.copy()
-        m = np.zeros(self.n, dtype=np.int8)
-        m[self._unmasked(game, seat, d)] = 1
-        self._mask_game, self._mask_key, self._mask = game, key, m
-        return m.copy()
+            slots = self._mask_slots
+        else:
+            slots = self._unmasked(game, seat, d)
+            self._mask_game, self._mask_key, self._mask_slots = game, key, slots
+        # a fresh bytearray seen as int8: setting a few bytes is cheaper than numpy's item writes
+        buf = bytearray(self.n)
+        for i in slots:
+            buf[i] = 1
+        return _frombuffer(buf, _INT8)
 
     def _unmasked(self, game: Game, seat: int, d: D.Decision) -> list[int]:
         """The unmasked slots: the engine's legal acts (one slot each), the ladder's bids and the
@@ -286,29 +300,31 @@ class ActionCodec:
                             ok = checked[amount] = game.is_legal(seat, Bid(amount))
                         if ok:
                             add(self.bid0 + i)
-            elif (
-                kind in TRADE_KINDS
-                and self.offers.get((seat, game.turn), 0) < self.max_offers
-                # no offer at all may be made now: every template would be refused alike
-                and game.may_propose_trade(seat)
-            ):
-                is_legal = game.is_legal
-                for i, trade in self._template_list(game, seat):
-                    if is_legal(seat, trade):
-                        add(i)
+            elif kind in TRADE_KINDS and self.offers.get((seat, game.turn), 0) < self.max_offers:
+                templates = self._template_list(game, seat)
+                # asked only when some template names somebody: if no offer at all may be made
+                # now, every template would be refused alike
+                if templates and game.may_propose_trade(seat):
+                    is_legal = game.is_legal
+                    cash = game.cash if _classic_trade_check(type(game)) else None
+                    for i, trade, payer, amount in templates:
+                        if cash is not None and cash[payer] < amount:
+                            continue  # the classic check refuses an offer its payer cannot pay
+                        if is_legal(seat, trade):
+                            add(i)
         key = (seat, game.turn)
         undo = self.undo.get(key)
         capped = self.free_acts.get(key, 0) >= self.max_free_acts
         if (undo or capped) and d.kind not in (D.PLACE_BUILDING, "building_loan"):
             kept = [i for i in slots if i not in undo] if undo else slots
             if capped and d.seat == seat and game.decision_actions():
-                ranges = self._free_ranges
-                kept = [i for i in kept if not any(lo <= i < hi for lo, hi in ranges)]
+                free = self._free
+                kept = [i for i in kept if not free[i]]
             if kept:  # never leave a seat without a move
                 return kept
         return slots
 
-    def _template_list(self, game: Game, seat: int) -> list[tuple[int, ProposeTrade]]:
+    def _template_list(self, game: Game, seat: int) -> list[tuple[int, ProposeTrade, int, int]]:
         """:meth:`_templates` as a list, kept while the owners (and the seats still in) stay the
         same: the templates depend on nothing else."""
         cached = self._template_cache.get(seat)
@@ -330,10 +346,11 @@ class ActionCodec:
         if i in self.undo.get(key, ()):
             return True
         capped = self.free_acts.get(key, 0) >= self.max_free_acts and d.seat == seat
-        return capped and any(lo <= i < hi for lo, hi in self._free_ranges) and bool(game.decision_actions())
+        return capped and bool(self._free[i]) and bool(game.decision_actions())
 
-    def _templates(self, game: Game, seat: int) -> Iterable[tuple[int, ProposeTrade]]:
-        """The template trades that name somebody now (see :meth:`template`)."""
+    def _templates(self, game: Game, seat: int) -> Iterable[tuple[int, ProposeTrade, int, int]]:
+        """The template trades that name somebody now (see :meth:`template`): (slot, trade, the
+        seat that pays cash in it, the amount; ``seat`` and 0 for a swap)."""
         t, owner, holdings = game.t, game.owner, game.holdings
         mine = holdings[seat]
         group_of, price, size, base = t.group_of, t.price, self.size, self.trade0
@@ -351,19 +368,24 @@ class ActionCodec:
                     if not bankrupt[q] and holdings[q][g] > best_held:
                         best, best_held = q, holdings[q][g]
                 if best >= 0:
+                    dear = price[sq] * 3 // 2
                     yield (
                         base + 3 * size + sq,
-                        ProposeTrade(best, give_properties=(sq,), take_cash=price[sq] * 3 // 2),
+                        ProposeTrade(best, give_properties=(sq,), take_cash=dear),
+                        best,
+                        dear,
                     )
             elif mine[g]:
-                yield base + sq, ProposeTrade(o, take_properties=(sq,), give_cash=price[sq])
-                yield base + size + sq, ProposeTrade(o, take_properties=(sq,), give_cash=price[sq] * 3 // 2)
+                dear = price[sq] * 3 // 2
+                yield base + sq, ProposeTrade(o, take_properties=(sq,), give_cash=price[sq]), seat, price[sq]
+                yield base + size + sq, ProposeTrade(o, take_properties=(sq,), give_cash=dear), seat, dear
                 key = o * 1000 + g
                 lot = swaps.get(key)
                 if lot is None:
                     lot = swaps[key] = self._swap_lot(game, seat, o, g)
                 if lot >= 0:
-                    yield base + 2 * size + sq, ProposeTrade(o, give_properties=(lot,), take_properties=(sq,))
+                    swap = ProposeTrade(o, give_properties=(lot,), take_properties=(sq,))
+                    yield base + 2 * size + sq, swap, seat, 0
 
     def decode(self, game: Game, seat: int, index: int) -> Action | None:
         """The action of slot ``index`` for ``seat`` in the current state (unchecked: step the game
@@ -385,11 +407,14 @@ class ActionCodec:
                 raise ValueError(f"action {index} ({self.slots[index].name}): no auction is open")
             return Bid(self.bid_amounts(game, seat)[index - self.bid0])
         if index < self.trade0:
-            fam_index, sq = divmod(index - self.square0[PER_SQUARE[0]], self.size)
-            cls = self._square_cls[self.square0[PER_SQUARE[0]] + fam_index * self.size]
-            if cls is None:
-                raise ValueError(f"action {index} ({self.slots[index].name}) is not known to this game")
-            return cls(sq)  # type: ignore[call-arg]
+            action = self._square_actions[index - self._first_square]
+            if action is None:
+                fam_index, sq = divmod(index - self._first_square, self.size)
+                cls = self._square_cls[self._first_square + fam_index * self.size]
+                if cls is None:
+                    raise ValueError(f"action {index} ({self.slots[index].name}) is not known to this game")
+                action = self._square_actions[index - self._first_square] = cls(sq)  # type: ignore[call-arg]
+            return action  # acts are frozen: one object per slot serves every game
         k, sq = divmod(index - self.trade0, self.size)
         trade = self.template(game, seat, TRADE_TEMPLATES[k], sq)
         if trade is None:
@@ -411,7 +436,7 @@ class ActionCodec:
             inverse = self._inverse.get(i - action.square)  # type: ignore[attr-defined]
             if inverse is not None:
                 self.undo.setdefault(key, set()).add(inverse + action.square)  # type: ignore[attr-defined]
-            if any(lo <= i < hi for lo, hi in self._free_ranges):
+            if self._free[i]:
                 self.free_acts[key] = self.free_acts.get(key, 0) + 1
         else:
             return
@@ -426,6 +451,27 @@ class ActionCodec:
         self.offers.clear()
         self.free_acts.clear()
         self.undo.clear()
+
+
+_CLASSIC_CHECK: dict[type, bool] = {}
+
+
+def _classic_trade_check(cls: type) -> bool:
+    """Whether games of ``cls`` check a ``ProposeTrade`` with the classic engine's code, which
+    refuses an offer whose payer lacks the cash (``Trading._offer_problem``): then the mask need not
+    ask the engine about the template trades nobody can pay (most of those refused). A variant
+    with its own trade check (businesspoly's deals) is asked about every template."""
+    known = _CLASSIC_CHECK.get(cls)
+    if known is None:
+        known = all(
+            next((k for k in cls.__mro__ if name in k.__dict__), None) is Trading
+            for name in ("_problem_trade", "_trade_problem", "_offer_problem")
+        )
+        handlers = getattr(cls, "_handlers", None)
+        handler = handlers.get(ProposeTrade) if isinstance(handlers, dict) else None
+        known = known and handler is not None and handler[0] is Trading._problem_trade
+        _CLASSIC_CHECK[cls] = known
+    return known
 
 
 def action_names(codec: ActionCodec) -> list[str]:
