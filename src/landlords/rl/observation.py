@@ -9,6 +9,9 @@ See :func:`layout` for the named parts (the README's table is made from it).
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import ne
+
 import numpy as np
 
 from ..engine import decision as D
@@ -134,6 +137,8 @@ class ObservationEncoder:
         self._game = game
         self._cache: list[tuple | None] = [None] * self.n
         self._marks: list[list[tuple[int, int]]] = [[] for _ in range(self.n)]  # (square, column) set
+        self._rows: list[list[float] | None] = [None] * self.n  # the seats' part and the tail as last written
+        self._tails: list[list[float] | None] = [None] * self.n
         self._bufs = [np.zeros(self.dim, dtype=np.float32) for _ in range(self.n)]
         off, length = self.parts["squares"]
         self._sq_views = [b[off : off + length].reshape(self.size, len(SQUARE_FEATURES)) for b in self._bufs]
@@ -146,6 +151,7 @@ class ObservationEncoder:
         self.mortgage_l = list(t.mortgage)
         self.house_l = list(t.house_cost)
         self.squares = range(t.size)
+        self._other_token = 1.0 / max(1, self.n - 1)
         self.rent0 = [rent[0] if rent else 0 for rent in t.rent]
         rules = np.zeros(len(RULE_FEATURES), dtype=np.float32)
         values = {
@@ -173,9 +179,9 @@ class ObservationEncoder:
         """The observation of ``seat`` (a fresh float32 array of length :attr:`dim`).
 
         Each seat keeps its own buffer: the per-square block is written only where the owners,
-        buildings or mortgages changed since this seat's last look, the tokens and the decision's
-        marks are cleared and set, and the rest (seats, then the decision's and the game's parts,
-        which lie side by side) is written as two slices from plain lists."""
+        buildings or mortgages changed since this seat's last look; the tokens' and the decision's
+        marks, the seats' part and the tail (the decision's and the game's parts, which lie side by
+        side) are built as plain lists and written only when they differ from the last look's."""
         if game is not self._game:
             self._bind(game)
         n, size, scale = self.n, self.size, self.scale
@@ -191,7 +197,7 @@ class ObservationEncoder:
         changed: list[int] = []
         for now, before in ((owner_l, prev_owner), (level_l, prev_level), (mort_l, prev_mort)):
             if now != before:  # usually one or two squares: found without touching the others
-                found = [sq for sq, a, b in zip(self.squares, now, before, strict=True) if a != b]
+                found = list(compress(self.squares, map(ne, now, before)))
                 changed = found if not changed else sorted(set(changed).union(found))
         if changed:
             spread = max(1, n - 1)
@@ -213,23 +219,13 @@ class ObservationEncoder:
                 other = o >= 0 and o != seat
                 sq_view[sq, 0:5] = (o == seat, other, ((o - seat) % n) / spread if other else 0.0, lv / 5.0, mg)
 
-        # ---- the marks of the last look cleared: tokens, the decision's square, the offer's lots
-        for sq, col in self._marks[seat]:
-            sq_view[sq, col] = 0.0
+        # ---- the marks: tokens, the decision's square, the offer's lots (listed here, written below)
         marks: list[tuple[int, int]] = []
-        self._marks[seat] = marks
         mark = marks.append
         bankrupt = game.bankrupt
-        other_token = 1.0 / max(1, n - 1)
         for p in range(n):
             if not bankrupt[p]:
-                sq = pos_l[p]
-                if p == seat:
-                    sq_view[sq, 5] = 1.0
-                    mark((sq, 5))
-                else:
-                    sq_view[sq, 6] += other_token
-                    mark((sq, 6))
+                mark((pos_l[p], 5 if p == seat else 6))
 
         # ---- the seats, me first
         d = game.decision
@@ -253,7 +249,9 @@ class ObservationEncoder:
                     p == deciding,
                     p == current,
                 )
-        buf[: len(row)] = row
+        if row != self._rows[seat]:  # comparing lists is cheaper than numpy's conversion of them
+            buf[: len(row)] = row
+            self._rows[seat] = row
 
         # ---- the decision's kind and parameters, then the game's
         tail = self._blank_tail.copy()
@@ -263,7 +261,6 @@ class ObservationEncoder:
             sq = d.square
             data = d.data
             if 0 <= sq < size:
-                sq_view[sq, 7] = 1.0
                 mark((sq, 7))
                 tail[dec + 7] = self.price_l[sq] / scale
                 tail[dec + 8] = self.rent0[sq] / scale
@@ -274,7 +271,6 @@ class ObservationEncoder:
                 tail[dec + 2] = data.high_bidder == seat
                 tail[dec + 3] = data.item != "property"
                 if 0 <= data.square < size:
-                    sq_view[data.square, 7] = 1.0
                     mark((data.square, 7))
                     tail[dec + 7] = self.price_l[data.square] / scale
             elif cls is D.Debt:
@@ -285,10 +281,8 @@ class ObservationEncoder:
                 if data.proposer == seat:  # my own offer, seen from my side
                     gives, takes, cash_in, cash_out = takes, gives, cash_out, cash_in
                 for s in gives:
-                    sq_view[s, 8] = 1.0
                     mark((s, 8))
                 for s in takes:
-                    sq_view[s, 9] = 1.0
                     mark((s, 9))
                 tail[dec + 5] = cash_in / scale
                 tail[dec + 6] = cash_out / scale
@@ -296,7 +290,6 @@ class ObservationEncoder:
                 for s, to in data.properties:
                     col = 8 if to == seat else 9 if owner_l[s] == seat else 0
                     if col:
-                        sq_view[s, col] = 1.0
                         mark((s, col))
                 for frm, to, amount in data.cash:
                     if to == seat:
@@ -314,7 +307,22 @@ class ObservationEncoder:
             game.speed_face / 6.0,
             game.extra_roll,
         )
-        buf[self._tail0 : self._tail0 + len(tail)] = tail
+        if tail != self._tails[seat]:
+            buf[self._tail0 : self._tail0 + len(tail)] = tail
+            self._tails[seat] = tail
+
+        # ---- the marks written, unless they are the last look's (the same list: the same values)
+        old_marks = self._marks[seat]
+        if marks != old_marks:
+            for sq, col in old_marks:
+                sq_view[sq, col] = 0.0
+            other_token = self._other_token
+            for sq, col in marks:
+                if col == 6:
+                    sq_view[sq, 6] += other_token
+                else:
+                    sq_view[sq, col] = 1.0
+            self._marks[seat] = marks
         return buf.copy()
 
 
