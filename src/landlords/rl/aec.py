@@ -200,14 +200,16 @@ class LandlordsAEC(AECEnv):
         game = self.game
         seat = self._seat_of[agent]
         self._cumulative_rewards[agent] = 0.0
+        rewards = self.rewards
         for a in self.agents:
-            self.rewards[a] = 0.0
-        self.infos[agent].pop("illegal", None)
-        d = game.decision
-        waiting = self.cycle and d.seat != seat
+            rewards[a] = 0.0
+        info = self.infos[agent]
+        if "illegal" in info:
+            del info["illegal"]
         if action is None:
             raise ValueError(f"{agent} must act: the action None is only for agents that are done")
-        if waiting:
+        if self.cycle and game.decision.seat != seat:
+            d = game.decision
             if int(action) != WAIT:
                 self._illegal(agent, f"{agent} can only wait: the game waits for seat {d.seat}")
         else:
@@ -276,8 +278,15 @@ class LandlordsAEC(AECEnv):
                     for a in self.agents:
                         self.truncations[a] = True
         self._select()
-        self._accumulate_rewards()
-        self._deads_step_first()
+        # PettingZoo's _accumulate_rewards and _deads_step_first, without their generic overhead
+        cumulative, terminations, truncations = self._cumulative_rewards, self.terminations, self.truncations
+        for a, r in rewards.items():
+            cumulative[a] += r
+        for a in self.agents:
+            if terminations[a] or truncations[a]:
+                self._skip_agent_selection = self.agent_selection
+                self.agent_selection = a
+                break
 
     def _select(self) -> None:
         if not self.agents:
