@@ -102,11 +102,13 @@ def test_a_game_that_cannot_be_restored_does_not_stop_the_others(tmp_path, db_ur
     client, clock = make_client(tmp_path, db_url=db_url)
     seats = [{"kind": "person"}, {"kind": "bot", "strategy": "baseline"}]
     with client:
-        broken = create(client, name="Ann", seats=seats, bot_pause=0, first_player=0)
-        fine = create(client, name="Bob", seats=seats, bot_pause=0, first_player=0)
+        # seeded: the first roll leaves a purchase to decide, so the bot has no move before the restart
+        broken = create(client, name="Ann", seats=seats, bot_pause=0, first_player=0, seed=1)
+        fine = create(client, name="Bob", seats=seats, bot_pause=0, first_player=0, seed=1)
         for g in (broken, fine):
             p = Player(client, g["code"], g["token"])
             assert p.act({"type": "roll"})["type"] == "ack"
+            assert p.sync()["decision"]["seat"] == 0
             p.close()
     game_id = sql(db_url, f"SELECT id FROM games WHERE code = '{broken['code']}'")[0][0]
     sql(db_url, f"""UPDATE actions SET action = '{{"type": "build", "square": 39}}' WHERE game_id = {game_id}""")
