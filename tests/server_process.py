@@ -55,7 +55,12 @@ class ServerProcess:
             cmd.append("--manual-clock")
         with open(self.log_path, "a") as log:
             self.proc = subprocess.Popen(
-                cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True
+                cmd,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                start_new_session=True,
+                env=dict(os.environ, PYTHONUNBUFFERED="1"),  # every line in the log, even after SIGKILL
             )
         self.starts += 1
         end = time.monotonic() + START_TIMEOUT
@@ -80,6 +85,15 @@ class ServerProcess:
             os.kill(self.proc.pid, signal.SIGKILL)
             self.proc.wait()
         self.proc = None
+
+    def pause(self) -> None:
+        """SIGSTOP: the process is frozen (its sockets stay open), as in a long pause of its machine."""
+        assert self.proc is not None
+        os.kill(self.proc.pid, signal.SIGSTOP)
+
+    def resume(self) -> None:
+        assert self.proc is not None
+        os.kill(self.proc.pid, signal.SIGCONT)
 
     def get(self, path: str) -> Any:
         r = httpx.get(self.url + path, timeout=30)

@@ -126,7 +126,11 @@ def check_log(inspect: dict[str, Any], acked: list[tuple[int, int, dict[str, Any
     assert records.replay(rec).state_hash() == inspect["state_hash"]
 
 
-async def scenario(servers: list[ServerProcess], pg, db_url: str, seed: int, kills: int) -> None:
+async def scenario(
+    servers: list[ServerProcess], pg, db_url: str, seed: int, kills: int, pause: bool = False
+) -> None:
+    """``kills`` rounds: the owner dies (SIGKILL; with ``pause``, SIGSTOP instead: a process frozen
+    past its lease, as in a long pause of its machine, and woken after the takeover)."""
     a, b, c = servers
     rng = random.Random(seed)
     a.start()
@@ -180,7 +184,10 @@ async def scenario(servers: list[ServerProcess], pg, db_url: str, seed: int, kil
         first = 0 if where[0] is victim else 1
         await play.in_flight(play.people[first])
         await asyncio.sleep(rng.choice([0, 0.002, 0.01]))
-        victim.kill()
+        if pause:
+            victim.pause()
+        else:
+            victim.kill()
         killed_at = time.monotonic()
         for seat in (0, 1):
             if where[seat] is victim:
@@ -198,17 +205,29 @@ async def scenario(servers: list[ServerProcess], pg, db_url: str, seed: int, kil
         assert new_owner != owner and new_owner.split(":")[1] in [str(s.proc.pid) for s in live]
         print(f"takeover: first act acknowledged {takeover:.2f} s after the kill (leases of {LEASE:g} s)")
         assert takeover < 10 * LEASE + 20  # within a few seconds (generous for a loaded machine)
-        victim.start()  # back, on the same database: it follows the game (and may own it later)
+        if pause:  # woken: it must not write with its old lease; it follows the new owner
+            victim.resume()
+            assert await play.play(10)
+            await play.drop(first)
+            where[first] = victim
+            await play.connect(first, victim.url)  # and serves a client again
+            assert await play.play(10)
+            after = await same_everywhere(servers, code)
+            check_log(after, play.acked)
+            before = after
+            assert owner_of(pg, db_url, code) == new_owner
+        else:
+            victim.start()  # back, on the same database: it follows the game (and may own it later)
     for p in play.people:
         await p.close()
 
 
-def run(tmp_path, postgres, redis_server, seed: int, kills: int) -> None:
+def run(tmp_path, postgres, redis_server, seed: int, kills: int, pause: bool = False) -> None:
     """The scenario on three fresh processes; when it fails, the processes' logs are shown with it."""
     db_url = postgres.database()
     servers = processes(tmp_path, db_url, redis_server.url, 3)
     try:
-        asyncio.run(scenario(servers, postgres, db_url, seed, kills=kills))
+        asyncio.run(scenario(servers, postgres, db_url, seed, kills=kills, pause=pause))
     except BaseException:
         for s in servers:
             print(f"--- the end of {s.log_path.name}:\n{s.log_path.read_text()[-4000:]}")
@@ -228,6 +247,14 @@ def test_three_processes_one_table_owner_killed(tmp_path, postgres, redis_server
 def test_owners_killed_one_after_another(tmp_path, postgres, redis_server, seed):
     """Three owners in turn killed (each restarted after the next takeover): the game goes on."""
     run(tmp_path, postgres, redis_server, seed, kills=3)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [23])
+def test_an_owner_frozen_past_its_lease_does_not_write_when_it_wakes(tmp_path, postgres, redis_server, seed):
+    """SIGSTOP, not SIGKILL: the game is taken over while the old owner sleeps; woken, it follows the
+    new owner (its clients' acts forwarded, its copy at the same state hash) and writes nothing."""
+    run(tmp_path, postgres, redis_server, seed, kills=1, pause=True)
 
 
 @pytest.mark.parametrize(

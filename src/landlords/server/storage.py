@@ -47,6 +47,10 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from .writer import Writer
 
 SCHEMA_VERSION = 2
+# PostgreSQL ends a transaction left open this long between two statements and frees its locks: a
+# process frozen in the middle of a commit (SIGSTOP, a paused machine) would otherwise hold the row
+# of an act number, and the game's next owner would wait on it for as long as the freeze lasts
+IDLE_IN_TRANSACTION_SECONDS = 5.0
 
 # version -> the statements that bring a database of the version before up to it
 MIGRATIONS: dict[int, list[str]] = {
@@ -173,12 +177,14 @@ class SeatRow:
 class Storage:
     """Every database access of the server; one instance per server process."""
 
-    def __init__(self, url: str | None = None) -> None:
+    def __init__(self, url: str | None = None, idle_in_transaction: float = IDLE_IN_TRANSACTION_SECONDS) -> None:
         self.url = async_url(url or default_db_url())
         self.sqlite = self.url.startswith("sqlite")
         kwargs: dict[str, Any] = {}
         if not self.sqlite:
             kwargs.update(pool_size=10, max_overflow=20)
+            settings = {"idle_in_transaction_session_timeout": str(round(idle_in_transaction * 1000))}
+            kwargs["connect_args"] = {"server_settings": settings}
         self.engine: AsyncEngine = create_async_engine(self.url, **kwargs)
         if self.sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
