@@ -200,6 +200,10 @@ class GameCore:
                 "{label} is not possible now (the game waits for: {waiting})",
                 {"label": label, "expected": kind, "waiting": now},
             )
+        return self._decider_problem(d, seat)
+
+    def _decider_problem(self, d: Decision, seat: int) -> Problem | None:
+        """Unless ``seat`` is the one to answer ``d``: whose decision it is."""
         if d.seat != seat:
             return (
                 "not-your-turn",

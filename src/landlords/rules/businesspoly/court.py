@@ -71,13 +71,7 @@ class CourtMixin(BusinesspolyBase):
                 "there is no offer to let go (the game waits for: {waiting})",
                 {"waiting": now},
             )
-        if d.seat != seat:
-            return (
-                "not-your-turn",
-                "it is {decider}'s decision, not {player}'s",
-                {"decider": self.names[d.seat], "player": self.names[seat]},
-            )
-        return None
+        return self._decider_problem(d, seat)
 
     def _do_waive(self, seat: int, a: Waive) -> None:
         d = self.stack.pop()
