@@ -24,11 +24,17 @@ def client(tmp_path):
 
 
 def test_the_pages_and_their_assets_are_served_from_the_package(client):
-    for path in ("/", "/g/ABCDEF"):
+    for path, script in (("/", "lobby.js"), ("/g/ABCDEF", "table.js"), ("/replay/ABCDEF", "replay.js")):
         r = client.get(path)
         assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
-    for html in ("lobby.html", "table.html"):
-        text = (STATIC / html).read_text(encoding="utf-8")
+        # one whole document: the shared head (page.html) with the page's own lines, then its body
+        text = r.text
+        assert text.startswith('<!doctype html>\n<html lang="en">\n<head>\n') and text.endswith(
+            "</body>\n</html>\n"
+        )
+        head, _, body = text.partition("</head>\n")
+        assert '<meta charset="utf-8">' in head and f'<script type="module" src="/static/js/{script}">' in head
+        assert body.startswith("<body") and "<head>" not in body and "<!--" not in text
         for asset in re.findall(r'(?:src|href)="(/static/[^"]+)"', text):
             assert client.get(asset).status_code == 200, asset
     for module in (STATIC / "js").iterdir():

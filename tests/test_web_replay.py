@@ -9,7 +9,7 @@ from server_helpers import SECRET_KEYS, Player, create, make_client, walk
 
 from landlords import record as records
 from landlords.server.views import public_state
-from landlords.web import STATIC
+from landlords.web.router import page_html
 
 # Ann 1+2 -> Baltic Avenue, buys it; Bob 1+3 -> Income Tax: he chooses the fixed 200, has 80, goes bankrupt
 DICE = [[1, 2], [1, 3]]
@@ -115,4 +115,4 @@ def test_bad_frames_and_languages_are_refused_with_one_line(game):
 def test_the_replay_page_is_served(game):
     client, code, _, _ = game
     r = client.get(f"/replay/{code}")
-    assert r.status_code == 200 and r.text == (STATIC / "replay.html").read_text(encoding="utf-8")
+    assert r.status_code == 200 and r.text == page_html("replay") and "/static/js/replay.js" in r.text

@@ -13,15 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 
 from ..i18n import has, tr
 from ..play.labels import speaker
 from ..render.text import describe
 from ..server.lobby import table_or_404
 from ..server.table import Table
-from . import STATIC
-from .router import NO_CACHE, check_lang
+from .router import check_lang, page
 from .timeline import Timeline, timeline_of
 
 router = APIRouter()
@@ -29,8 +28,8 @@ EARLIER = 40  # log lines shown before a frame's own
 
 
 @router.get("/replay/{code}", include_in_schema=False)
-async def replay_page(code: str) -> FileResponse:
-    return FileResponse(STATIC / "replay.html", headers=NO_CACHE)
+async def replay_page(code: str) -> HTMLResponse:
+    return page("replay")
 
 
 def _timeline(table: Table, states: bool) -> Timeline:

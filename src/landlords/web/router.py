@@ -13,7 +13,7 @@ from dataclasses import fields
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, HTTPException, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 
 from ..bots import BOTS
 from ..describe.rulesets import ruleset_name, summary
@@ -55,6 +55,22 @@ def lobby_options() -> list[dict[str, Any]]:
     return out
 
 
+def page_html(name: str) -> str:
+    """The page ``static/NAME.html`` as served: its own head lines (up to its ``<body``) and its body,
+    in the frame every page shares (``static/page.html``: doctype, charset, viewport, the common
+    stylesheet). Read at each request, as the static files are."""
+    frame = (STATIC / "page.html").read_text(encoding="utf-8")
+    own = (STATIC / f"{name}.html").read_text(encoding="utf-8")
+    head, body_tag, body = own.partition("<body")
+    return frame.replace("<!-- the page's own head -->\n", head).replace(
+        "<!-- the page's body -->\n", body_tag + body
+    )
+
+
+def page(name: str) -> HTMLResponse:
+    return HTMLResponse(page_html(name), headers=NO_CACHE)
+
+
 def check_lang(lang: str) -> str:
     if lang not in LANGUAGES:
         raise HTTPException(422, f"lang must be one of {', '.join(LANGUAGES)}")
@@ -62,13 +78,13 @@ def check_lang(lang: str) -> str:
 
 
 @router.get("/", include_in_schema=False)
-async def lobby_page() -> FileResponse:
-    return FileResponse(STATIC / "lobby.html", headers=NO_CACHE)
+async def lobby_page() -> HTMLResponse:
+    return page("lobby")
 
 
 @router.get("/g/{code}", include_in_schema=False)
-async def table_page(code: str) -> FileResponse:
-    return FileResponse(STATIC / "table.html", headers=NO_CACHE)
+async def table_page(code: str) -> HTMLResponse:
+    return page("table")
 
 
 @router.get("/api/web/meta", summary="What a game can be made of: editions, rulesets, bots, options")
