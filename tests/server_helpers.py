@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -44,6 +47,73 @@ def create(client: TestClient, **settings: Any) -> dict[str, Any]:
     r = client.post("/api/games", json=settings)
     assert r.status_code == 201, r.text
     return r.json()
+
+
+PERSON_AND_BOT = [{"kind": "person"}, {"kind": "bot", "strategy": "baseline"}]
+
+
+@dataclass
+class Table:
+    """A game :func:`table` made: the server's client and clock, the lobby's answers and the sockets."""
+
+    client: TestClient
+    clock: ManualClock
+    made: dict[str, Any]  # the lobby's answer to Ann's create: code, token, seat
+    ann: Player
+    bob: Player | None = None
+    joined: dict[str, Any] | None = None  # the lobby's answer to Bob's join
+
+    @property
+    def code(self) -> str:
+        return self.made["code"]
+
+
+@contextmanager
+def table(
+    tmp_path,
+    *,
+    bob: str | None = None,
+    lang: str = "en",
+    bob_lang: str | None = "en",
+    db_url: str | None = None,
+    limits: Limits | None = None,
+    **settings: Any,
+) -> Iterator[Table]:
+    """A server (:func:`make_client`) with a game Ann created (``settings`` as the lobby takes them,
+    over these defaults: a person and a baseline bot, the bot without a pause) and her socket, in
+    ``lang``; with ``bob``, a person who joined under that name before and his socket, in ``bob_lang``
+    (none with ``bob_lang=None``).
+    Every socket is closed and the server stopped at the end, also when the test fails."""
+    client, clock = make_client(tmp_path, limits=limits, db_url=db_url)
+    with client, sockets_closed():
+        made = create(client, **{"name": "Ann", "seats": PERSON_AND_BOT, "bot_pause": 0, **settings})
+        joined = None
+        if bob is not None:
+            r = client.post(f"/api/games/{made['code']}/join", json={"name": bob})
+            assert r.status_code == 200, r.text
+            joined = r.json()
+        ann = Player(client, made["code"], made["token"], lang=lang)
+        bobs = Player(client, made["code"], joined["token"], lang=bob_lang) if joined and bob_lang else None
+        yield Table(client, clock, made, ann, bobs, joined)
+
+
+@contextmanager
+def restarted(tmp_path, made: dict[str, Any], *, db_url: str, start: float) -> Iterator[Table]:
+    """The server again on the same database (a restart), its clock starting at ``start`` (a real
+    process's clock starts anywhere), and Ann's socket back at the game she ``made``."""
+    client, clock = make_client(tmp_path, db_url=db_url, clock=ManualClock(start=start))
+    with client, sockets_closed():
+        yield Table(client, clock, made, Player(client, made["code"], made["token"]))
+
+
+@contextmanager
+def sockets_closed() -> Iterator[None]:
+    """Every socket a test opens is closed at the end, also when it fails."""
+    try:
+        yield
+    finally:
+        for p in list(Player.opened):
+            p.close()
 
 
 class Player:

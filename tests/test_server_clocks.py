@@ -9,13 +9,11 @@ import asyncio
 import time
 
 import pytest
-from server_helpers import Player, create, make_client, wait_game
+from server_helpers import PERSON_AND_BOT, Player, create, make_client, restarted, table, wait_game
 from server_process import ServerProcess
 
 from landlords.client import Lobby, Seat
 from landlords.server.clock import ManualClock
-
-PEOPLE_AND_BOT = [{"kind": "person"}, {"kind": "bot", "strategy": "baseline"}]
 
 
 def left(p: Player, clock: ManualClock) -> float:
@@ -23,83 +21,55 @@ def left(p: Player, clock: ManualClock) -> float:
 
 
 def test_a_time_budget_is_not_given_back_by_a_restart(tmp_path, db_url):
-    client, clock = make_client(tmp_path, db_url=db_url)
-    with client:
-        g = create(
-            client, name="Ann", seats=PEOPLE_AND_BOT, rules={"player_time_minutes": 1}, bot_pause=0, first_player=0
-        )
-        ann = Player(client, g["code"], g["token"])
-        clock.advance(40)
-        assert ann.act({"type": "roll"})["type"] == "ack"  # 40 seconds charged to Ann
-        clock.advance(15)  # and 15 into her next decision
-        ann.close()
-    client, clock = make_client(tmp_path, db_url=db_url, clock=ManualClock(start=7.0))
-    with client:
-        ann = Player(client, g["code"], g["token"])
-        try:
-            assert ann.view["decision"]["seat"] == 0
-            assert left(ann, clock) == pytest.approx(5, abs=0.01)
-            clock.advance(4)
-            ann.sync()
-            assert not ann.view["state"]["bankrupt"][0]
-            clock.advance(2)
-            acts = wait_game(client, g["code"], lambda i: i["actions"][-1][1]["type"] == "time_out")["actions"]
-            assert acts[-1] == [0, {"type": "time_out"}]
-            assert ann.sync()["state"]["bankrupt"][0]
-        finally:
-            ann.close()
+    with table(tmp_path, db_url=db_url, rules={"player_time_minutes": 1}, first_player=0) as t:
+        t.clock.advance(40)
+        assert t.ann.act({"type": "roll"})["type"] == "ack"  # 40 seconds charged to Ann
+        t.clock.advance(15)  # and 15 into her next decision
+    with restarted(tmp_path, t.made, db_url=db_url, start=7.0) as t:
+        client, clock, g, ann = t.client, t.clock, t.made, t.ann
+        assert ann.view["decision"]["seat"] == 0
+        assert left(ann, clock) == pytest.approx(5, abs=0.01)
+        clock.advance(4)
+        ann.sync()
+        assert not ann.view["state"]["bankrupt"][0]
+        clock.advance(2)
+        acts = wait_game(client, g["code"], lambda i: i["actions"][-1][1]["type"] == "time_out")["actions"]
+        assert acts[-1] == [0, {"type": "time_out"}]
+        assert ann.sync()["state"]["bankrupt"][0]
 
 
 def test_the_time_limit_counts_the_time_before_a_restart(tmp_path, db_url):
     client, clock = make_client(tmp_path, db_url=db_url)
     with client:
         g = create(
-            client, name="Ann", seats=PEOPLE_AND_BOT, rules={"time_limit_minutes": 1}, bot_pause=0, first_player=0
+            client, name="Ann", seats=PERSON_AND_BOT, rules={"time_limit_minutes": 1}, bot_pause=0, first_player=0
         )
-        clock.advance(50)
-    client, clock = make_client(tmp_path, db_url=db_url, clock=ManualClock(start=123.0))
-    with client:
-        ann = Player(client, g["code"], g["token"])
-        try:
-            clock.advance(9)
-            ann.sync()
-            assert not ann.view["state"]["over"]
-            clock.advance(2)  # 61 seconds of the game's minute
-            wait_game(client, g["code"], lambda i: i["over"])
-            assert ann.sync()["result"]["reason"] == "time_limit"
-        finally:
-            ann.close()
+        clock.advance(50)  # nobody connected
+    with restarted(tmp_path, g, db_url=db_url, start=123.0) as t:
+        client, clock, ann = t.client, t.clock, t.ann
+        clock.advance(9)
+        ann.sync()
+        assert not ann.view["state"]["over"]
+        clock.advance(2)  # 61 seconds of the game's minute
+        wait_game(client, g["code"], lambda i: i["over"])
+        assert ann.sync()["result"]["reason"] == "time_limit"
 
 
 def test_a_decision_deadline_keeps_running_across_a_restart(tmp_path, db_url):
-    client, clock = make_client(tmp_path, db_url=db_url)
-    with client:
-        g = create(client, name="Ann", ruleset="digital", seats=PEOPLE_AND_BOT, bot_pause=0, first_player=0)
-        ann = Player(client, g["code"], g["token"])
-        full = left(ann, clock)
-        clock.advance(full - 15)
-        ann.close()
-    client, clock = make_client(tmp_path, db_url=db_url, clock=ManualClock(start=0.5))
-    with client:
-        ann = Player(client, g["code"], g["token"])
-        try:
-            assert left(ann, clock) == pytest.approx(15, abs=0.01)
-        finally:
-            ann.close()
+    with table(tmp_path, db_url=db_url, ruleset="digital", first_player=0) as t:
+        full = left(t.ann, t.clock)
+        t.clock.advance(full - 15)
+    with restarted(tmp_path, t.made, db_url=db_url, start=0.5) as t:
+        assert left(t.ann, t.clock) == pytest.approx(15, abs=0.01)
 
 
 def test_the_lobbys_time_budget_has_a_bot_move_once_spent(tmp_path):
-    client, clock = make_client(tmp_path)
-    with client:
-        g = create(client, name="Ann", seats=PEOPLE_AND_BOT, budget_minutes=0.5, bot_pause=0, first_player=0)
-        ann = Player(client, g["code"], g["token"])
-        try:
-            assert left(ann, clock) == pytest.approx(30, abs=0.01)
-            clock.advance(31)
-            acts = wait_game(client, g["code"], lambda i: i["version"] >= 1)["actions"]
-            assert acts[0] == [0, {"type": "roll"}]  # made for her; the ruleset has no time-out
-        finally:
-            ann.close()
+    with table(tmp_path, budget_minutes=0.5, first_player=0) as t:
+        client, clock, g, ann = t.client, t.clock, t.made, t.ann
+        assert left(ann, clock) == pytest.approx(30, abs=0.01)
+        clock.advance(31)
+        acts = wait_game(client, g["code"], lambda i: i["version"] >= 1)["actions"]
+        assert acts[0] == [0, {"type": "roll"}]  # made for her; the ruleset has no time-out
 
 
 def test_time_used_survives_kill_9(tmp_path, db_url):
@@ -110,7 +80,7 @@ def test_time_used_survives_kill_9(tmp_path, db_url):
         server.start()
         lobby = Lobby(server.url)
         g = lobby.create(
-            name="Ann", seats=PEOPLE_AND_BOT, rules={"player_time_minutes": 1}, bot_pause=0, first_player=0, seed=3
+            name="Ann", seats=PERSON_AND_BOT, rules={"player_time_minutes": 1}, bot_pause=0, first_player=0, seed=3
         )
         lobby.close()
 
@@ -149,38 +119,25 @@ def test_time_used_survives_kill_9(tmp_path, db_url):
 def test_the_view_carries_each_seats_time_budget(tmp_path):
     """The page's countdown per seat: the budget, each seat's time used (the pending decision not
     charged yet), the seat whose clock runs and when its budget ends on the server's wall clock."""
-    client, clock = make_client(tmp_path)
-    with client:
-        g = create(
-            client, name="Ann", seats=PEOPLE_AND_BOT, rules={"player_time_minutes": 2}, bot_pause=0, first_player=0
-        )
-        ann = Player(client, g["code"], g["token"])
-        try:
-            c = ann.view["clocks"]
-            assert c["budget"] == 120 and c["used"] == [0, 0] and c["running"] == 0
-            assert c["ends_at"] == pytest.approx(clock.wall() + 120, abs=0.01)
-            clock.advance(40)
-            assert ann.act({"type": "roll"})["type"] == "ack"
-            c = ann.sync()["clocks"]
-            assert c["used"][0] == pytest.approx(40, abs=0.01)  # charged once the roll was made
-            assert c["running"] == 0  # her next decision of the same turn
-            assert c["ends_at"] == pytest.approx(clock.wall() + 80, abs=0.01)
-            assert set(c) == {"budget", "used", "running", "ends_at"}  # nothing else leaves the server
-        finally:
-            ann.close()
+    with table(tmp_path, rules={"player_time_minutes": 2}, first_player=0) as t:
+        clock, ann = t.clock, t.ann
+        c = ann.view["clocks"]
+        assert c["budget"] == 120 and c["used"] == [0, 0] and c["running"] == 0
+        assert c["ends_at"] == pytest.approx(clock.wall() + 120, abs=0.01)
+        clock.advance(40)
+        assert ann.act({"type": "roll"})["type"] == "ack"
+        c = ann.sync()["clocks"]
+        assert c["used"][0] == pytest.approx(40, abs=0.01)  # charged once the roll was made
+        assert c["running"] == 0  # her next decision of the same turn
+        assert c["ends_at"] == pytest.approx(clock.wall() + 80, abs=0.01)
+        assert set(c) == {"budget", "used", "running", "ends_at"}  # nothing else leaves the server
 
 
 def test_the_lobbys_budget_is_in_the_view_and_untimed_games_carry_no_clocks(tmp_path):
-    client, clock = make_client(tmp_path)
-    with client:
-        timed = create(client, name="Ann", seats=PEOPLE_AND_BOT, budget_minutes=0.5, bot_pause=0, first_player=0)
-        plain = create(client, name="Ann", seats=PEOPLE_AND_BOT, bot_pause=0, first_player=0)
-        ann, bob = Player(client, timed["code"], timed["token"]), Player(client, plain["code"], plain["token"])
-        try:
-            c = ann.view["clocks"]
-            assert c["budget"] == 30 and c["running"] == 0
-            assert c["ends_at"] == pytest.approx(clock.wall() + 30, abs=0.01)
-            assert "clocks" not in bob.view
-        finally:
-            ann.close()
-            bob.close()
+    with table(tmp_path, budget_minutes=0.5, first_player=0) as t:
+        plain = create(t.client, name="Ann", seats=PERSON_AND_BOT, bot_pause=0, first_player=0)
+        clock, ann, bob = t.clock, t.ann, Player(t.client, plain["code"], plain["token"])
+        c = ann.view["clocks"]
+        assert c["budget"] == 30 and c["running"] == 0
+        assert c["ends_at"] == pytest.approx(clock.wall() + 30, abs=0.01)
+        assert "clocks" not in bob.view

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 import pytest
-from server_helpers import Player, create, make_client, wait_game
+from server_helpers import Player, create, make_client, sockets_closed, table, wait_game
 from starlette.websockets import WebSocketDisconnect
 
 from landlords.names import MAX_CHAT
@@ -16,14 +16,10 @@ from landlords.server.protocol import FLOOD_CLOSE_AFTER, MAX_MESSAGE_BYTES, mess
 @pytest.fixture
 def game(tmp_path):
     client, clock = make_client(tmp_path, limits=Limits(rate_per_second=0.5, burst=10))
-    with client:
+    with client, sockets_closed():
         g = create(client, name="Ann", seats=[{"kind": "person"}, {"kind": "person"}], bot_pause=0, first_player=0)
         j = client.post(f"/api/games/{g['code']}/join", json={"name": "Bob"}).json()
-        try:
-            yield client, g, j
-        finally:
-            for p in list(Player.opened):
-                p.close()
+        yield client, g, j
 
 
 def error(p: Player) -> dict:
@@ -126,28 +122,16 @@ def test_a_dropped_message_without_a_usable_id_gets_no_id_back(text):
 
 
 def test_acts_on_a_finished_game(tmp_path, db_url):
-    client, clock = make_client(tmp_path, db_url=db_url)
-    with client:
-        # the only person goes bankrupt on her first act: the time-out of a timed ruleset ends it for her
-        g = create(
-            client,
-            name="Ann",
-            ruleset="digital",
-            seats=[{"kind": "person"}, {"kind": "bot", "strategy": "baseline"}],
-            bot_pause=0,
-            first_player=0,
-        )
-        ann = Player(client, g["code"], g["token"])
-        try:
-            deadline = ann.view["decision"]["deadline_at"]
-            clock.advance(deadline - clock.wall() + 1)
-            ann.read_until(lambda m: m["type"] == "update" and m["state"]["over"])
-            e = ann.act({"type": "roll"})
-            assert e["type"] == "error" and e["code"] == "game_over"
-            record = client.get(f"/api/games/{g['code']}/record").json()
-            assert record["actions"][0] == [0, {"type": "time_out"}]
-        finally:
-            ann.close()
+    # the only person goes bankrupt on her first act: the time-out of a timed ruleset ends it for her
+    with table(tmp_path, db_url=db_url, ruleset="digital", first_player=0) as t:
+        client, clock, g, ann = t.client, t.clock, t.made, t.ann
+        deadline = ann.view["decision"]["deadline_at"]
+        clock.advance(deadline - clock.wall() + 1)
+        ann.read_until(lambda m: m["type"] == "update" and m["state"]["over"])
+        e = ann.act({"type": "roll"})
+        assert e["type"] == "error" and e["code"] == "game_over"
+        record = client.get(f"/api/games/{g['code']}/record").json()
+        assert record["actions"][0] == [0, {"type": "time_out"}]
 
 
 def test_a_connection_that_keeps_flooding_is_closed_and_the_other_plays_on(game):
@@ -231,33 +215,24 @@ def test_no_token_in_the_servers_log_records(tmp_path, caplog):
     bad token, chat, a leave, the end), at debug level; the uvicorn output is checked in
     test_server_kill."""
     caplog.set_level(logging.DEBUG)
-    client, clock = make_client(tmp_path)
-    with client:
-        g = create(
-            client,
-            name="Ann",
-            ruleset="digital",
-            seats=[{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "strategy": "baseline"}],
-            bot_pause=0,
-            first_player=0,
-        )
-        j = client.post(f"/api/games/{g['code']}/join", json={"name": "Bob"}).json()
-        ann = Player(client, g["code"], g["token"])
-        bob = Player(client, g["code"], j["token"])
-        try:
-            ann.act({"type": "roll"})
-            ann.send({"type": "chat", "text": "hello"})
-            with client.websocket_connect(f"/ws/{g['code']}") as ws:
-                ws.send_json({"type": "hello", "token": g["token"][:-2] + "xx"})
-                assert ws.receive_json()["code"] == "bad_token"
-            r = client.post(f"/api/games/{g['code']}/leave", headers={"Authorization": f"Bearer {j['token']}"})
-            assert r.status_code == 200
-            clock.advance(10_000)  # Ann's time runs out: the game ends
-            wait_game(client, g["code"], lambda i: i["over"])
-            assert client.get(f"/api/games/{g['code']}/record").status_code == 200
-        finally:
-            ann.close()
-            bob.close()
+    with table(
+        tmp_path,
+        bob="Bob",
+        ruleset="digital",
+        seats=[{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "strategy": "baseline"}],
+        first_player=0,
+    ) as t:
+        client, clock, g, j, ann = t.client, t.clock, t.made, t.joined, t.ann
+        ann.act({"type": "roll"})
+        ann.send({"type": "chat", "text": "hello"})
+        with client.websocket_connect(f"/ws/{g['code']}") as ws:
+            ws.send_json({"type": "hello", "token": g["token"][:-2] + "xx"})
+            assert ws.receive_json()["code"] == "bad_token"
+        r = client.post(f"/api/games/{g['code']}/leave", headers={"Authorization": f"Bearer {j['token']}"})
+        assert r.status_code == 200
+        clock.advance(10_000)  # Ann's time runs out: the game ends
+        wait_game(client, g["code"], lambda i: i["over"])
+        assert client.get(f"/api/games/{g['code']}/record").status_code == 200
     text = caplog.text + "\n".join(str(r.__dict__) for r in caplog.records)
     assert caplog.records  # the capture works (the test client and the server's libraries log)
     for token in (g["token"], j["token"], g["host_token"]):

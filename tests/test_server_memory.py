@@ -5,28 +5,17 @@ from __future__ import annotations
 
 import time
 
-from server_helpers import Player, create, make_client
+from server_helpers import table
 
 
 def test_a_finished_game_nobody_watches_leaves_memory_and_is_read_back(tmp_path):
-    client, clock = make_client(tmp_path)
-    with client:
-        g = create(
-            client,
-            name="Ann",
-            seats=[{"kind": "person"}, {"kind": "bot", "strategy": "baseline"}],
-            rules={"time_limit_minutes": 1},
-            bot_pause=0,
-            first_player=0,
-        )
-        ann = Player(client, g["code"], g["token"])
-        try:
-            assert ann.act({"type": "roll"})["type"] == "ack"
-            clock.advance(61)  # the game's minute is up: it ends on the server's clock
-            ann.wait_view(lambda v: v["state"]["over"])
-            assert client.get("/api/health").json()["games"] == 1  # watched: kept
-        finally:
-            ann.close()
+    with table(tmp_path, rules={"time_limit_minutes": 1}, first_player=0) as t:
+        client, g, ann = t.client, t.made, t.ann
+        assert ann.act({"type": "roll"})["type"] == "ack"
+        t.clock.advance(61)  # the game's minute is up: it ends on the server's clock
+        ann.wait_view(lambda v: v["state"]["over"])
+        assert client.get("/api/health").json()["games"] == 1  # watched: kept
+        ann.close()
         end = time.monotonic() + 30  # the server notices the closed socket on its own loop
         while client.get("/api/health").json()["games"] != 0:
             assert time.monotonic() < end, "the finished game stayed in memory"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from server_helpers import SECRET_KEYS, Player, create, make_client, walk
+from server_helpers import SECRET_KEYS, Player, table, walk
 
 import landlords
 from landlords.bots import make_bot
@@ -46,42 +46,27 @@ def test_a_mirror_from_the_public_position_agrees_with_the_game(ruleset):
 
 
 def test_the_position_goes_only_to_clients_that_ask(tmp_path):
-    client, _ = make_client(tmp_path)
-    with client:
-        g = create(
-            client,
-            name="Ann",
-            edition="classic-us",
-            seats=[{"kind": "person"}, {"kind": "bot", "strategy": "baseline"}],
-            bot_pause=0,
-            seed=5,
-            dice=[[3, 4], [1, 2], [1, 2]],
-            first_player=0,
-        )
-        plain = Player(client, g["code"], g["token"])
-        mirror_seat = Player(client, g["code"], g["token"], lang="ru", position=True)
-        watcher = Player(client, g["code"], None)
-        try:
-            assert "position" not in plain.view
-            view = mirror_seat.view
-            mirror = landlords.from_position(view["position"])
-            assert views.public_state(mirror) == view["state"]
-            assert mirror.decision.kind == view["decision"]["kind"] == "pre_roll"
-            # the welcome's events end where the log ends; each update's start there
-            start = view["events_from"] + len(view["events"])
-            assert plain.act({"type": "roll"})["type"] == "ack"
-            update = mirror_seat.read_until(lambda m: m["type"] == "update" and m["version"] == 1)
-            assert update["events_from"] == start and update["events"]
-            mirror = landlords.from_position(update["position"])
-            assert views.public_state(mirror) == update["state"]
-            assert mirror.decision.kind == update["decision"]["kind"] == "buy"
-            assert "position" not in plain.read_until(lambda m: m["type"] == "update")
-            assert "position" not in watcher.read_until(lambda m: m["type"] == "update")
-            for text in mirror_seat.raw:
-                for path, key, _ in walk(json.loads(text)):
-                    assert key not in SECRET_KEYS or path.endswith(".deck_sizes"), f"{key} at {path}"
-            mirror_seat.send({"type": "hello", "token": g["token"], "position": "yes"})
-            assert mirror_seat.read_until(lambda m: m["type"] == "error")["code"] == "bad_message"
-        finally:
-            for p in list(Player.opened):
-                p.close()
+    with table(tmp_path, edition="classic-us", seed=5, dice=[[3, 4], [1, 2], [1, 2]], first_player=0) as t:
+        plain, g = t.ann, t.made
+        mirror_seat = Player(t.client, g["code"], g["token"], lang="ru", position=True)
+        watcher = Player(t.client, g["code"], None)
+        assert "position" not in plain.view
+        view = mirror_seat.view
+        mirror = landlords.from_position(view["position"])
+        assert views.public_state(mirror) == view["state"]
+        assert mirror.decision.kind == view["decision"]["kind"] == "pre_roll"
+        # the welcome's events end where the log ends; each update's start there
+        start = view["events_from"] + len(view["events"])
+        assert plain.act({"type": "roll"})["type"] == "ack"
+        update = mirror_seat.read_until(lambda m: m["type"] == "update" and m["version"] == 1)
+        assert update["events_from"] == start and update["events"]
+        mirror = landlords.from_position(update["position"])
+        assert views.public_state(mirror) == update["state"]
+        assert mirror.decision.kind == update["decision"]["kind"] == "buy"
+        assert "position" not in plain.read_until(lambda m: m["type"] == "update")
+        assert "position" not in watcher.read_until(lambda m: m["type"] == "update")
+        for text in mirror_seat.raw:
+            for path, key, _ in walk(json.loads(text)):
+                assert key not in SECRET_KEYS or path.endswith(".deck_sizes"), f"{key} at {path}"
+        mirror_seat.send({"type": "hello", "token": g["token"], "position": "yes"})
+        assert mirror_seat.read_until(lambda m: m["type"] == "error")["code"] == "bad_message"

@@ -7,7 +7,7 @@ import re
 from importlib import resources
 
 import pytest
-from server_helpers import Player, create, make_client
+from server_helpers import Player, create, make_client, sockets_closed
 
 from landlords.i18n import LANGUAGES, catalog
 from landlords.rules import ruleset_names
@@ -17,10 +17,8 @@ from landlords.web import STATIC
 @pytest.fixture
 def client(tmp_path):
     c, _ = make_client(tmp_path)
-    with c:
+    with c, sockets_closed():
         yield c
-        for p in list(Player.opened):
-            p.close()
 
 
 def test_the_pages_and_their_assets_are_served_from_the_package(client):

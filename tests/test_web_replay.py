@@ -5,7 +5,7 @@ the net worth of every seat at the end of each turn while the game goes on."""
 from __future__ import annotations
 
 import pytest
-from server_helpers import SECRET_KEYS, Player, create, make_client, walk
+from server_helpers import SECRET_KEYS, Player, table, walk
 
 from landlords import record as records
 from landlords.server.views import public_state
@@ -18,26 +18,18 @@ SEED = 918273645
 
 @pytest.fixture
 def game(tmp_path):
-    client, _ = make_client(tmp_path)
-    with client:
-        g = create(
-            client,
-            name="Ann",
-            edition="classic-us",
-            rules={"starting_cash": 80, "income_tax_choice": "cash"},
-            seats=[{"kind": "person"}, {"kind": "person"}],
-            seed=SEED,
-            dice=DICE,
-            first_player=0,
-        )
-        joined = client.post(f"/api/games/{g['code']}/join", json={"name": "Bob"}).json()
-        ann = Player(client, g["code"], g["token"])
-        bob = Player(client, g["code"], joined["token"], lang="ru")
-        try:
-            yield client, g["code"], ann, bob
-        finally:
-            for p in list(Player.opened):
-                p.close()
+    with table(
+        tmp_path,
+        bob="Bob",
+        bob_lang="ru",
+        edition="classic-us",
+        rules={"starting_cash": 80, "income_tax_choice": "cash"},
+        seats=[{"kind": "person"}, {"kind": "person"}],
+        seed=SEED,
+        dice=DICE,
+        first_player=0,
+    ) as t:
+        yield t.client, t.code, t.ann, t.bob
 
 
 def act(p: Player, kind: str, **fields) -> None:
