@@ -13,9 +13,36 @@ except ImportError:  # the `browser` fixture skips the tests (or fails them unde
     expect = None
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext, Page
+    from playwright.sync_api import Browser, BrowserContext, Page
 
 TIMEOUT = 15_000
+NAMES = ("Ann", "Bob", "Cy")
+
+
+def desk(browser: Browser, locale: str = "en-US", width: int = 1280, height: int = 900) -> BrowserContext:
+    """A desktop browser of one's own (a fresh context), without animations."""
+    return browser.new_context(viewport={"width": width, "height": height}, locale=locale, reduced_motion="reduce")
+
+
+def phone(browser: Browser, locale: str = "en-US") -> BrowserContext:
+    """A phone's browser of one's own: 360 × 740, touch."""
+    return browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, locale=locale
+    )
+
+
+def at_desks(browser: Browser, server: str, *locales: str) -> list[Person]:
+    """Ann, Bob (and Cy): one person at a desktop browser of their own per locale given."""
+    return [Person(desk(browser, locale), name, server) for name, locale in zip(NAMES, locales, strict=False)]
+
+
+def sit_down(host: Person, *others: Person, **create: Any) -> str:
+    """``host`` creates a game of people in the lobby, one seat each (``create`` as
+    :meth:`Person.create` takes it), and the others join it by its link; returns its code."""
+    code = host.create(["person"] * (1 + len(others)), **create)
+    for person in others:
+        person.join(code)
+    return code
 
 
 class Person:
@@ -157,6 +184,21 @@ class Person:
 
 def expect_owner(person: Person, square: int, seat: int) -> None:
     expect(person.owner_frame(square)).to_have_attribute("data-owner", str(seat))
+
+
+def buy(person: Person, square: int, seat: int) -> int:
+    """Wait for the offer to buy, take it, see the square framed as ``seat``'s; returns the version."""
+    person.wait_act("buy")
+    version = person.click_act("buy")
+    expect_owner(person, square, seat)
+    return version
+
+
+def expect_explained(person: Person, explain: str, *facts: str) -> None:
+    """The pending decision explained on ``person``'s page: its mechanic and these facts of it."""
+    expect(person.page.locator("#decision-explain")).to_contain_text(explain)
+    for fact in facts:
+        expect(person.page.locator("#decision-facts")).to_contain_text(fact)
 
 
 def keyboard_act(person: Person, kind: str, **fields: Any) -> int:

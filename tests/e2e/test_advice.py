@@ -12,7 +12,7 @@ import pytest
 
 from landlords.i18n import tr
 
-from .helpers import Person, expect, expect_owner
+from .helpers import Person, at_desks, expect, expect_owner, sit_down
 from .lobby_api import create_game
 
 pytestmark = pytest.mark.slow
@@ -26,13 +26,8 @@ def ask(person: Person) -> None:
 
 
 def test_advice_for_the_seat_on_request(browser, server, shots):
-    ctx = [
-        browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US", reduced_motion="reduce"),
-        browser.new_context(viewport={"width": 1280, "height": 900}, locale="ru-RU", reduced_motion="reduce"),
-    ]
-    ann, bob = Person(ctx[0], "Ann", server), Person(ctx[1], "Bob", server)
-    code = ann.create(["person", "person"], edition="classic-us", query=QUERY)
-    bob.join(code)
+    ann, bob = at_desks(browser, server, "en-US", "ru-RU")
+    code = sit_down(ann, bob, edition="classic-us", query=QUERY)
     for p in (ann, bob):
         p.page.goto(f"{server}/g/{code}?advice_games=20")
         p.page.wait_for_selector("body[data-version]")
@@ -65,8 +60,7 @@ def test_advice_for_the_seat_on_request(browser, server, shots):
     expect_owner(ann, 6, 1)
     for p in (ann, bob):
         p.expect_no_errors()
-    for c in ctx:
-        c.close()
+        p.context.close()
 
 
 def seated(person: Person, **settings) -> str:
@@ -81,8 +75,7 @@ def seated(person: Person, **settings) -> str:
 
 
 def test_the_fair_price_in_words_and_no_button_where_advice_is_off(browser, server):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US", reduced_motion="reduce")
-    ann = Person(ctx, "Ann", server)
+    (ann,) = at_desks(browser, server, "en-US")
     ann.open(seated(ann, rules={"advice": False}, first_player=0))
     ann.wait_act("roll")
     expect(ann.page.locator("#trade-button")).to_be_visible()
@@ -114,4 +107,4 @@ def test_the_fair_price_in_words_and_no_button_where_advice_is_off(browser, serv
     )
     expect(ann.page.locator("#advice")).to_contain_text(line)
     ann.expect_no_errors()
-    ctx.close()
+    ann.context.close()

@@ -9,20 +9,14 @@ import pytest
 
 from landlords.i18n import tr
 
-from .helpers import Person, expect, keyboard_act
+from .helpers import Person, desk, expect, keyboard_act, phone
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture
 def people(browser, server):
-    ctx = [
-        browser.new_context(viewport={"width": 1280, "height": 900}, locale="ru-RU", reduced_motion="reduce"),
-        browser.new_context(
-            viewport={"width": 360, "height": 740}, locale="pl-PL", is_mobile=True, has_touch=True
-        ),
-        browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-US", reduced_motion="reduce"),
-    ]
+    ctx = [desk(browser, "ru-RU"), phone(browser, "pl-PL"), desk(browser, width=1024, height=768)]
     yield Person(ctx[0], "Аня", server), Person(ctx[1], "Bob", server), Person(ctx[2], None, server)
     for c in ctx:
         c.close()

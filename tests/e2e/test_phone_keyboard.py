@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import Person, expect, expect_owner, keyboard_act
+from .helpers import Person, at_desks, desk, expect, expect_owner, keyboard_act, phone, sit_down
 
 pytestmark = pytest.mark.slow
 
@@ -30,16 +30,11 @@ def fits(person: Person) -> None:
 
 
 def test_a_turn_on_a_phone(browser, server, shots):
-    phone = browser.new_context(
-        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, locale="en-US"
-    )
-    desk = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US", reduced_motion="reduce")
-    ann, bob = Person(phone, "Ann", server), Person(desk, "Bob", server)
+    ann, bob = Person(phone(browser), "Ann", server), Person(desk(browser), "Bob", server)
     ann.page.goto(f"{server}/")
     assert ann.page.evaluate(NO_SIDE_SCROLL)
     ann.page.screenshot(path=str(shots / "40-lobby-phone.png"), full_page=True)
-    code = ann.create(["person", "person"], edition="classic-us", query=QUERY)
-    bob.join(code)
+    sit_down(ann, bob, edition="classic-us", query=QUERY)
     ann.wait_act("roll")
     fits(ann)
     ann.page.locator('button.act[data-type="roll"]').tap()
@@ -63,8 +58,7 @@ def test_a_turn_on_a_phone(browser, server, shots):
     assert ann.page.evaluate(NO_SIDE_SCROLL)
     for p in (ann, bob):
         p.expect_no_errors()
-    phone.close()
-    desk.close()
+        p.context.close()
 
 
 def focused(person: Person) -> dict:
@@ -82,16 +76,11 @@ def press(person: Person, key: str) -> dict:
 
 
 def test_a_turn_with_the_keyboard_alone(browser, server, shots):
-    ctx = [
-        browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US", reduced_motion="reduce"),
-        browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US", reduced_motion="reduce"),
-    ]
-    ann, bob = Person(ctx[0], "Ann", server), Person(ctx[1], "Bob", server)
+    ann, bob = at_desks(browser, server, "en-US", "en-US")
     ann.page.goto(f"{server}/")
     ann.page.wait_for_selector("#create-button")
     ann.page.screenshot(path=str(shots / "44-lobby.png"))
-    code = ann.create(["person", "person"], edition="classic-us", query=QUERY)
-    bob.join(code)
+    sit_down(ann, bob, edition="classic-us", query=QUERY)
     page = ann.page
     ann.wait_act("roll")
     page.evaluate("document.activeElement && document.activeElement.blur()")
@@ -123,8 +112,7 @@ def test_a_turn_with_the_keyboard_alone(browser, server, shots):
     bob.wait_act("roll")
     for p in (ann, bob):
         p.expect_no_errors()
-    for c in ctx:
-        c.close()
+        p.context.close()
 
 
 def tab_to(person: Person, selector: str, limit: int = 80) -> dict:
@@ -142,13 +130,8 @@ def tab_to(person: Person, selector: str, limit: int = 80) -> dict:
 def test_a_trade_composed_sent_and_answered_by_keyboard(browser, server, shots):
     """Ann opens the composer, ticks a lot each way, types cash and sends; Bob reads the offer and
     accepts it; neither touches the mouse. The lots change hands on both pages."""
-    ctx = [
-        browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US", reduced_motion="reduce"),
-        browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US", reduced_motion="reduce"),
-    ]
-    ann, bob = Person(ctx[0], "Ann", server), Person(ctx[1], "Bob", server)
-    code = ann.create(["person", "person"], edition="classic-us", query=QUERY)
-    bob.join(code)
+    ann, bob = at_desks(browser, server, "en-US", "en-US")
+    sit_down(ann, bob, edition="classic-us", query=QUERY)
     for person, kinds in ((ann, ("roll", "buy", "end_turn")), (bob, ("roll", "buy", "end_turn"))):
         for kind in kinds:
             person.wait_act(kind)
@@ -190,5 +173,4 @@ def test_a_trade_composed_sent_and_answered_by_keyboard(browser, server, shots):
     ann.wait_act("roll")
     for p in (ann, bob):
         p.expect_no_errors()
-    for c in ctx:
-        c.close()
+        p.context.close()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import Person, expect
+from .helpers import Person, desk, expect, phone
 from .lobby_api import create_game, wait_status
 
 pytestmark = pytest.mark.slow
@@ -47,8 +47,7 @@ def expect_frame(person: Person, code: str, i: int) -> dict:
 
 def test_a_finished_game_replays_turn_by_turn(browser, server, finished, shots):
     code = finished
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US", reduced_motion="reduce")
-    eve = Person(ctx, None, server)
+    eve = Person(desk(browser), None, server)
     eve.open(code)
     expect(eve.page.locator("#result")).to_be_visible()
     eve.page.click("#replay-link")
@@ -110,13 +109,10 @@ def test_a_finished_game_replays_turn_by_turn(browser, server, finished, shots):
     expect(page.locator("#events")).to_contain_text("ход 30")
     assert page.evaluate("document.body.dataset.frame") == str(at)
     eve.expect_no_errors()
-    ctx.close()
+    eve.context.close()
 
     # on a phone: the same frame by its link, nothing to scroll sideways, the controls within reach
-    phone = browser.new_context(
-        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, locale="pl-PL"
-    )
-    pat = Person(phone, None, server)
+    pat = Person(phone(browser, "pl-PL"), None, server)
     pat.page.goto(f"{server}/replay/{code}#{at}")
     f = expect_frame(pat, code, at)
     assert f["title"].startswith("Tura 30:")
@@ -128,4 +124,4 @@ def test_a_finished_game_replays_turn_by_turn(browser, server, finished, shots):
         assert b["x"] >= 0 and b["x"] + b["width"] <= 360, (control, b)
     pat.page.screenshot(path=str(shots / "21-replay-phone.png"), full_page=True)
     pat.expect_no_errors()
-    phone.close()
+    pat.context.close()

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from .helpers import Person, expect, expect_owner
+from .helpers import at_desks, buy, expect, sit_down
 
 pytestmark = pytest.mark.slow
 
@@ -21,25 +21,22 @@ DICE = "5,6 4,5 6,4 5,4 6,5 6,5 5,4 5,6 1,2,6 2,2,2"
 
 @pytest.fixture
 def pair(browser, server):
-    ctx = [
-        browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US", reduced_motion="reduce"),
-        browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US", reduced_motion="reduce"),
-    ]
-    yield Person(ctx[0], "Ann", server), Person(ctx[1], "Bob", server)
-    for c in ctx:
-        c.close()
+    people = at_desks(browser, server, "en-US", "en-US")
+    yield people
+    for p in people:
+        p.context.close()
 
 
 def test_the_bus_and_triples_and_a_clock(pair, shots):
     ann, bob = pair
-    code = ann.create(
-        ["person", "person"],
+    sit_down(
+        ann,
+        bob,
         edition="classic-us",
         query=f"dice={DICE.replace(' ', '%20')}&first_player=0",
         rules="speed_die=true",
         timer=900,
     )
-    bob.join(code)
     ann.wait_act("roll")
     expect(ann.page.locator("#decision-clock")).to_have_text(re.compile(r"\d+ s left"))
     expect(bob.page.locator('.player[data-seat="0"] .clock')).to_have_text(re.compile(r"⏱ \d+"))
@@ -59,9 +56,7 @@ def test_the_bus_and_triples_and_a_clock(pair, shots):
     expect(ann.page.locator("#decision-title")).to_contain_text("the Bus")
     ann.page.screenshot(path=str(shots / "13-speed-die-bus.png"))
     ann.click_act("choose_move", steps=2)
-    ann.wait_act("buy")
-    ann.click_act("buy")
-    expect_owner(ann, 3, 0)
+    buy(ann, 3, 0)
     ann.click_act("end_turn")
     bob.click_act("roll")
     expect(bob.page.locator("#answer-select option")).to_have_count(40)
@@ -69,8 +64,6 @@ def test_the_bus_and_triples_and_a_clock(pair, shots):
     expect(bob.page.locator("#square-card")).to_contain_text("Boardwalk")
     bob.page.screenshot(path=str(shots / "14-speed-die-triples.png"))
     bob.click_act("move_to", square=39)
-    bob.wait_act("buy")
-    bob.click_act("buy")
-    expect_owner(bob, 39, 1)
+    buy(bob, 39, 1)
     for p in (ann, bob):
         p.expect_no_errors()

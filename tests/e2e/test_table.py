@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import Person, expect, expect_owner
+from .helpers import Person, buy, desk, expect, expect_owner, phone
 
 pytestmark = pytest.mark.slow
 
@@ -22,12 +22,11 @@ DICE = "2,4 3,5 2,3 1,2 1,1 1,1 2,2 1,3 4,3 2,3 5,6"
 
 @pytest.fixture
 def table(browser, server):
-    ann_ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US", reduced_motion="reduce")
-    bob_ctx = browser.new_context(
-        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, locale="en-US"
+    people = (
+        Person(desk(browser), "Ann", server),
+        Person(phone(browser), "Bob", server),
+        Person(desk(browser, width=1024, height=768), None, server),
     )
-    eve_ctx = browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-US", reduced_motion="reduce")
-    people = Person(ann_ctx, "Ann", server), Person(bob_ctx, "Bob", server), Person(eve_ctx, None, server)
     yield people
     for p in people:
         p.context.close()
@@ -47,9 +46,7 @@ def test_two_people_and_a_bot_play_while_a_spectator_watches(table, shots):
     ann.wait_act("roll")
     expect(ann.page.locator("#decision-title")).to_contain_text("Ann, your turn")
     ann.click_act("roll")
-    ann.wait_act("buy")
-    v = ann.click_act("buy")
-    expect_owner(ann, 6, 0)
+    v = buy(ann, 6, 0)
     for p in (bob, eve):
         p.wait_version(v)
         expect_owner(p, 6, 0)

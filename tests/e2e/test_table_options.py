@@ -12,7 +12,7 @@ import pytest
 
 from landlords.i18n import tr
 
-from .helpers import Person, expect
+from .helpers import Person, at_desks, expect
 from .lobby_api import call
 
 pytestmark = pytest.mark.slow
@@ -26,11 +26,7 @@ def left(person: Person, seat: int) -> int:
 
 
 def test_the_table_options_and_a_countdown_per_seat(browser, server, shots):
-    ctx = [
-        browser.new_context(viewport={"width": 1280, "height": 900}, locale="pl-PL", reduced_motion="reduce"),
-        browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US", reduced_motion="reduce"),
-    ]
-    ann, bob = Person(ctx[0], "Ann", server), Person(ctx[1], "Bob", server)
+    ann, bob = at_desks(browser, server, "pl-PL", "en-US")
     ann.page.goto(f"{server}/")
     for name in OPTIONS:  # each option labelled in the person's language (Polish here)
         expect(ann.page.locator(f'label[for="option-{name}"]')).to_have_text(tr("pl", f"web.option.{name}"))
@@ -80,9 +76,9 @@ def test_the_table_options_and_a_countdown_per_seat(browser, server, shots):
 
     # Bob goes away: the absent player's seat is played by a bot, and Ann's turn comes back
     before = ann.version
-    ctx[1].close()
+    bob.context.close()
     ann.wait_act("roll")
     assert ann.version > before
     expect(ann.page.locator('.player[data-seat="1"] .conn')).to_have_class(re.compile(r"\boff\b"))
     ann.expect_no_errors()
-    ctx[0].close()
+    ann.context.close()

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import Person, expect, expect_owner
+from .helpers import Person, desk, expect, expect_explained, expect_owner, phone, sit_down
 
 pytestmark = pytest.mark.slow
 
@@ -28,11 +28,10 @@ BUSINESSPOLY_DICE = "1,2 1,3 3,4 5 2 1,2 5,6 2,3 6,5 1,3 4,5"
 
 @pytest.fixture
 def people(browser, server):
-    ann = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US", reduced_motion="reduce")
-    bob = browser.new_context(viewport={"width": 1100, "height": 900}, locale="ru-RU", reduced_motion="reduce")
-    yield Person(ann, "Ann", server), Person(bob, "Bob", server)
-    ann.close()
-    bob.close()
+    ann, bob = Person(desk(browser), "Ann", server), Person(desk(browser, "ru-RU", width=1100), "Bob", server)
+    yield ann, bob
+    ann.context.close()
+    bob.context.close()
 
 
 def confirmed_act(person: Person, kind: str, **fields: Any) -> int:
@@ -55,22 +54,18 @@ def turn(person: Person, *kinds: str) -> None:
 def test_odessa_malina_challenge_and_the_exchange(people, shots):
     ann, bob = people
     query = f"dice={ODESSA_DICE.replace(' ', '%20')}&first_player=0&seed=3"
-    code = ann.create(["person", "person"], ruleset="odessa", query=query)
-    bob.join(code)
+    sit_down(ann, bob, ruleset="odessa", query=query)
     turn(ann, "roll", "buy", "end_turn")
     expect_owner(bob, 5, 0)
 
     # Bob at Ann's malina: the mechanic, his stakes and the exact chance, in his language
     bob.click_act("roll")
     bob.wait_act("challenge_malina", challenge=True)
-    expect(bob.page.locator("#decision-explain")).to_contain_text("Малины — одесские железные дороги")
-    facts = bob.page.locator("#decision-facts")
-    expect(facts).to_contain_text("Шанс выиграть спор")
-    expect(facts).to_contain_text("9,3% (5/54)")
-    expect(facts).to_contain_text("200 руб.")  # the double fee (his one malina: 100)
+    # the fee: double (his one malina: 100)
+    expect_explained(bob, "Малины — одесские железные дороги", "Шанс выиграть спор", "9,3% (5/54)", "200 руб.")
     expect(bob.page.locator("#decision-help .note")).to_contain_text("вы бросаете один кубик")
     # Ann, who does not decide, reads the mechanic but not Bob's stakes
-    expect(ann.page.locator("#decision-explain")).to_contain_text("Malinas are Odessa's railroads")
+    expect_explained(ann, "Malinas are Odessa's railroads")
     expect(ann.page.locator("#decision-facts")).to_have_count(0)
     bob.page.screenshot(path=str(shots / "30-odessa-malina-challenge.png"))
     question = confirmed_act(bob, "challenge_malina", challenge=True)
@@ -87,12 +82,14 @@ def test_odessa_malina_challenge_and_the_exchange(people, shots):
 
     # at the exchange: its game explained, each try's payout and odds
     ann.wait_act("roll")
-    expect(ann.page.locator("#decision-explain")).to_contain_text("The Odessa Commodity Exchange is the jail")
-    facts = ann.page.locator("#decision-facts")
-    expect(facts).to_contain_text("This is exchange try")
-    expect(facts).to_contain_text("a double wins 100 руб. × the third die")
-    expect(facts).to_contain_text("Fourth turn")
-    expect(bob.page.locator("#decision-explain")).to_contain_text("Одесская Товарная Биржа вместо тюрьмы")
+    expect_explained(
+        ann,
+        "The Odessa Commodity Exchange is the jail",
+        "This is exchange try",
+        "a double wins 100 руб. × the third die",
+        "Fourth turn",
+    )
+    expect_explained(bob, "Одесская Товарная Биржа вместо тюрьмы")
     ann.page.screenshot(path=str(shots / "31-odessa-exchange.png"))
     cash = ann.state()["cash"][0]
     ann.click_act("roll")
@@ -107,20 +104,15 @@ def test_odessa_malina_challenge_and_the_exchange(people, shots):
 def test_businesspoly_court_lap_settlement_and_an_office(people, shots):
     ann, bob = people
     query = f"dice={BUSINESSPOLY_DICE.replace(' ', '%20')}&first_player=0&seed=3"
-    code = ann.create(["person", "person"], ruleset="businesspoly", query=query, rules="start_mode=normal")
-    bob.join(code)
+    sit_down(ann, bob, ruleset="businesspoly", query=query, rules="start_mode=normal")
     turn(ann, "roll", "buy", "end_turn")
     turn(bob, "roll", "buy", "end_turn")
 
     # the court: Ann and Bob share Колхоз; she sues for his Элеватор
     ann.click_act("roll")
     ann.wait_act("sue", square=4)
-    expect(ann.page.locator("#decision-explain")).to_contain_text("The court")
-    facts = ann.page.locator("#decision-facts")
-    expect(facts).to_contain_text("Chance a suit wins")
-    expect(facts).to_contain_text("41.7% (5/12)")
-    expect(facts).to_contain_text("held by Bob, court fee 120 β")
-    expect(bob.page.locator("#decision-explain")).to_contain_text("Суд: здесь можно судиться")
+    expect_explained(ann, "The court", "Chance a suit wins", "41.7% (5/12)", "held by Bob, court fee 120 β")
+    expect_explained(bob, "Суд: здесь можно судиться")
     ann.page.screenshot(path=str(shots / "32-businesspoly-court.png"))
     question = confirmed_act(ann, "sue", square=4)
     assert "120 β" in question
@@ -143,9 +135,8 @@ def test_businesspoly_court_lap_settlement_and_an_office(people, shots):
     expect(ann.page.locator("#events")).to_contain_text(
         "Ann completes a lap: salary 450 β, tax 150 β for 3 industries"
     )
-    expect(ann.page.locator("#decision-explain")).to_contain_text("Lap settlement")
-    expect(ann.page.locator("#decision-facts")).to_contain_text("Redeeming costs")
-    expect(bob.page.locator("#decision-explain")).to_contain_text("Расчёт за круг")
+    expect_explained(ann, "Lap settlement", "Redeeming costs")
+    expect_explained(bob, "Расчёт за круг")
     ann.page.screenshot(path=str(shots / "33-businesspoly-lap-settlement.png"))
     ann.click_act("settle_mortgage", redeem=True)
     expect(ann.page.locator('svg.board rect.mortgaged[data-square="21"]')).to_have_count(0)
@@ -174,18 +165,10 @@ def test_businesspoly_a_deal_between_three_players(browser, server, shots):
     """Ann holds Птицефабрика, Bob Элеватор, Cy (on a phone) ТЦ Южный. Ann composes one deal: Bob's
     Элеватор to her for 100, Cy's shopping centre to Bob, who pays Cy 150; Bob and Cy each read it
     with the mechanic explained and accept; the lots and the money move at once for everyone."""
-    ctx = [
-        browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US", reduced_motion="reduce"),
-        browser.new_context(viewport={"width": 1100, "height": 900}, locale="ru-RU", reduced_motion="reduce"),
-        browser.new_context(
-            viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, locale="pl-PL"
-        ),
-    ]
+    ctx = [desk(browser), desk(browser, "ru-RU", width=1100), phone(browser, "pl-PL")]
     ann, bob, cy = (Person(c, n, server) for c, n in zip(ctx, ("Ann", "Bob", "Cy"), strict=True))
     query = f"dice={DEAL_DICE.replace(' ', '%20')}&first_player=0&seed=3"
-    code = ann.create(["person"] * 3, ruleset="businesspoly", query=query, rules="start_mode=normal")
-    bob.join(code)
-    cy.join(code)
+    sit_down(ann, bob, cy, ruleset="businesspoly", query=query, rules="start_mode=normal")
     turn(ann, "roll", "buy", "end_turn")
     turn(bob, "roll", "buy", "end_turn")
     turn(cy, "roll", "buy", "end_turn")
@@ -212,7 +195,7 @@ def test_businesspoly_a_deal_between_three_players(browser, server, shots):
 
     for p, words in ((bob, "Сделка нескольких игроков"), (cy, "Umowa kilku graczy")):
         p.wait_act("accept")
-        expect(p.page.locator("#decision-explain")).to_contain_text(words)
+        expect_explained(p, words)
         d = p.page.evaluate("window.__view.decision")  # the deal's parts, for the answer's lines
         assert (d["proposer"], d["properties"], d["givers"]) == (0, [[4, 0], [5, 1]], [1, 2])
         assert d["cash"] == [[0, 1, 100], [1, 2, 150]] and d["cards"] == []
