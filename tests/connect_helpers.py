@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from landlords.client import Lobby, Seat
+from landlords.loadtest.run import stop_process
 
 EXE = Path(sys.executable).parent / "landlords"
 
@@ -67,12 +68,8 @@ class ServerProcess:
         self.start()
 
     def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
+        if self.proc is not None:
+            stop_process(self.proc, group=True)
         self.log.close()
 
 

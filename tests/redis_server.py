@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from landlords.loadtest.run import stop_process
+
 START_TIMEOUT = 30.0
 
 
@@ -82,13 +84,8 @@ class RedisServer:
         return False
 
     def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        if self.proc is not None:
+            stop_process(self.proc)
         self.proc = None
 
     def remove(self) -> None:

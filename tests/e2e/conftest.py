@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from landlords.loadtest.run import stop_process
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -97,11 +99,7 @@ def server(tmp_path_factory):
         proc.kill()
         raise RuntimeError("the server did not start")
     yield base
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    stop_process(proc)
     log.close()
 
 

@@ -6,6 +6,7 @@ import asyncio
 import multiprocessing
 import os
 import secrets
+import signal
 import socket
 import subprocess
 import sys
@@ -48,6 +49,23 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def stop_process(proc: subprocess.Popen, grace: float = 10.0, group: bool = False) -> None:
+    """End a child process (a server): SIGTERM, then SIGKILL if it still runs after ``grace``
+    seconds (to its whole process group with ``group``); reaped either way. Also for the tests'
+    servers."""
+    if proc.poll() is not None:
+        return
+    proc.terminate()
+    try:
+        proc.wait(grace)
+    except subprocess.TimeoutExpired:
+        if group:
+            os.killpg(proc.pid, signal.SIGKILL)
+        else:
+            proc.kill()
+        proc.wait()
 
 
 def load_average() -> str:
@@ -117,12 +135,7 @@ class ServerProcess:
             return None
 
     def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        stop_process(self.proc)
         self.log.close()
 
 
