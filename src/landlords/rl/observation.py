@@ -152,6 +152,7 @@ class ObservationEncoder:
         self.house_l = list(t.house_cost)
         self.squares = range(t.size)
         self._other_token = 1.0 / max(1, self.n - 1)
+        self._houses, self._hotels = max(1, r.houses), max(1, r.hotels)
         self.rent0 = [rent[0] if rent else 0 for rent in t.rent]
         rules = np.zeros(len(RULE_FEATURES), dtype=np.float32)
         values = {
@@ -296,13 +297,12 @@ class ObservationEncoder:
                         tail[dec + 5] += amount / scale
                     elif frm == seat:
                         tail[dec + 6] += amount / scale
-        r = game.rules
         tail[self._glob0 :] = (
             min(1.0, game.turn / self.turn_cap),
             game.doubles / 3.0,
             sum(game.last_roll) / 12.0,
-            game.bank_houses / max(1, r.houses),
-            game.bank_hotels / max(1, r.hotels),
+            game.bank_houses / self._houses,
+            game.bank_hotels / self._hotels,
             game.pot / scale,
             game.speed_face / 6.0,
             game.extra_roll,
