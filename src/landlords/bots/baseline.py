@@ -43,6 +43,7 @@ from .businesspoly_play import BusinesspolyPlay
 from .verdicts import ACCEPTED, Verdict
 
 _CHEAPEST: dict[int, int] = {}
+_BY_MORTGAGE: dict[int, list[int]] = {}
 
 
 def _cheapest_house(t) -> int:
@@ -51,6 +52,60 @@ def _cheapest_house(t) -> int:
     if value is None:
         value = _CHEAPEST[id(t)] = min((t.house_cost[s] for s in t.streets), default=0)
     return value
+
+
+def _by_mortgage(t) -> list[int]:
+    """An edition's properties by mortgage value, cheapest first, in board order among equals (what
+    sorting a seat's lots by mortgage value gives, filtered; cached per edition table)."""
+    order = _BY_MORTGAGE.get(id(t))
+    if order is None:
+        mortgage = t.mortgage
+        order = _BY_MORTGAGE[id(t)] = sorted(t.properties, key=lambda s: mortgage[s])
+    return order
+
+
+# Actions are immutable values compared by value: the bot hands out one instance per square instead
+# of building a new one at every decision (the actions are interpreted dataclasses, slow to build).
+_BUILDS: dict[int, Build] = {}
+_MORTGAGES: dict[int, Mortgage] = {}
+_SALES: dict[int, SellBuilding] = {}
+
+
+def _build(sq: int) -> Build:
+    action = _BUILDS.get(sq)
+    if action is None:
+        action = _BUILDS[sq] = Build(sq)
+    return action
+
+
+def _mortgage(sq: int) -> Mortgage:
+    action = _MORTGAGES.get(sq)
+    if action is None:
+        action = _MORTGAGES[sq] = Mortgage(sq)
+    return action
+
+
+def _sale(sq: int) -> SellBuilding:
+    action = _SALES.get(sq)
+    if action is None:
+        action = _SALES[sq] = SellBuilding(sq)
+    return action
+
+
+def _holds(values: list[int], seat: int) -> bool:
+    """``seat in values`` for a list of seats, as a plain loop (the compiled build compares natively)."""
+    for v in values:
+        if v == seat:
+            return True
+    return False
+
+
+def _any(flags: list[bool]) -> bool:
+    """``True in flags``, as a plain loop."""
+    for f in flags:
+        if f:
+            return True
+    return False
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -220,11 +275,11 @@ class BaselineBot(BusinesspolyPlay):
             jail = self._jail_choice(game, seat)
             if jail is not None:
                 return jail
-        if seat in game.group_owner:
+        if _holds(game.group_owner, seat):
             build = self._build_choice(game, seat)
             if build is not None:
                 return build
-        if game.cash[seat] >= self.reserve + 180 and True in game.mortgaged:  # 180: reserve margin + a lift
+        if game.cash[seat] >= self.reserve + 180 and _any(game.mortgaged):  # 180: reserve margin + a lift
             lift = self._lift_choice(game, seat, self._reserve(game, seat))
             if lift is not None:
                 return lift
@@ -254,26 +309,35 @@ class BaselineBot(BusinesspolyPlay):
         """The next house (or hotel) with the best rent gain, keeping the cash reserve."""
         t = game.t
         cash = game.cash[seat]
-        if cash < self.reserve + _cheapest_house(t):  # not even the cheapest house with the base reserve
+        reserve = self.reserve
+        if cash < reserve + _cheapest_house(t):  # not even the cheapest house with the base reserve
             return None
         level = game.level
-        candidates = []
-        for g, holder in enumerate(game.group_owner):
-            if holder != seat:
-                continue
-            members = t.group_members[g]
-            first = members[0]
-            if not t.is_street[first] or cash - t.house_cost[first] < self.reserve:
-                continue
-            low = min(members, key=level.__getitem__)
-            if level[low] < HOTEL:
-                candidates.append((t.rent[low][level[low] + 1], low, t.house_cost[first]))
+        is_street, house_cost, rent = t.is_street, t.house_cost, t.rent
+        candidates: list[tuple[int, int, int]] = []
+        g = 0
+        for holder in game.group_owner:
+            if holder == seat:
+                members = t.group_members[g]
+                first = members[0]
+                cost = house_cost[first]
+                if is_street[first] and cash - cost >= reserve:
+                    low = first  # the first of the least built lots
+                    low_level = level[first]
+                    for m in members:
+                        if level[m] < low_level:
+                            low, low_level = m, level[m]
+                    if low_level < HOTEL:
+                        candidates.append((rent[low][low_level + 1], low, cost))
+            g += 1
         if not candidates:
             return None
+        if len(candidates) > 1:
+            candidates.sort(reverse=True)
         reserve = self._reserve(game, seat)
-        for _, sq, cost in sorted(candidates, reverse=True):
+        for _, sq, cost in candidates:
             if cash - cost >= reserve:
-                action = Build(sq)
+                action = _build(sq)
                 if game.is_legal(seat, action):
                     return action
         return None
@@ -289,21 +353,33 @@ class BaselineBot(BusinesspolyPlay):
     # ------------------------------------------------------------ debts
     def _raise_cash(self, game: Game, seat: int) -> Action:
         t = game.t
-        owned = [sq for sq in t.properties if game.owner[sq] == seat]
+        owner, mortgaged, level = game.owner, game.mortgaged, game.level
+        by_mortgage = _by_mortgage(t)
         # 1. mortgage lots that are not part of a complete group
-        for sq in sorted(owned, key=lambda s: t.mortgage[s]):
-            if not game.mortgaged[sq] and not game.has_full_group(seat, sq) and game.is_legal(seat, Mortgage(sq)):
-                return Mortgage(sq)
+        for sq in by_mortgage:
+            if owner[sq] == seat and not mortgaged[sq] and not game.has_full_group(seat, sq):
+                action = _mortgage(sq)
+                if game.is_legal(seat, action):
+                    return action
         # 2. sell buildings, most built lot of the cheapest group first
-        built = [sq for sq in owned if game.level[sq]]
+        built: list[tuple[int, int, int, int]] = []
+        i = 0
+        for sq in t.properties:
+            if owner[sq] == seat and level[sq]:
+                built.append((t.house_cost[sq], -level[sq], i, sq))  # i: board order among equals
+                i += 1
         if built:
-            for sq in sorted(built, key=lambda s: (t.house_cost[s], -game.level[s])):
-                if game.is_legal(seat, SellBuilding(sq)):
-                    return SellBuilding(sq)
+            built.sort()
+            for _, _, _, sq in built:
+                sale = _sale(sq)
+                if game.is_legal(seat, sale):
+                    return sale
         # 3. mortgage the rest
-        for sq in sorted(owned, key=lambda s: t.mortgage[s]):
-            if not game.mortgaged[sq] and game.is_legal(seat, Mortgage(sq)):
-                return Mortgage(sq)
+        for sq in by_mortgage:
+            if owner[sq] == seat and not mortgaged[sq]:
+                action = _mortgage(sq)
+                if game.is_legal(seat, action):
+                    return action
         return DECLARE_BANKRUPTCY
 
     # ------------------------------------------------------------ trading

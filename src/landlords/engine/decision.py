@@ -3,21 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 # Decision kinds
-PRE_ROLL = "pre_roll"  # your turn: roll (or leave jail first), build, trade, ...
-POST_ROLL = "post_roll"  # after your move: end the turn (or build, trade, ...)
-BUY = "buy"  # buy the property you landed on, or decline (auction)
-AUCTION = "auction"  # bid or pass
-DEBT = "debt"  # raise cash (sell, mortgage, trade) or, when nothing is left, go bankrupt
-TRADE_RESPONSE = "trade_response"  # accept or reject an offer
-INCOME_TAX = "income_tax"  # the fixed amount or the percentage
-MORTGAGE_TRANSFER = "mortgage_transfer"  # received a mortgaged property: lift now or pay the fee
-BUILDING_INTEREST = "building_interest"  # buildings are scarce: do you want one too?
-PLACE_BUILDING = "place_building"  # you won a scarce building at auction: choose its lot
-BUS = "bus"  # the speed die's Bus: move by one white die or by their sum
-TRIPLES = "triples"  # speed-die triples: move to any square
+PRE_ROLL: Final = "pre_roll"  # your turn: roll (or leave jail first), build, trade, ...
+POST_ROLL: Final = "post_roll"  # after your move: end the turn (or build, trade, ...)
+BUY: Final = "buy"  # buy the property you landed on, or decline (auction)
+AUCTION: Final = "auction"  # bid or pass
+DEBT: Final = "debt"  # raise cash (sell, mortgage, trade) or, when nothing is left, go bankrupt
+TRADE_RESPONSE: Final = "trade_response"  # accept or reject an offer
+INCOME_TAX: Final = "income_tax"  # the fixed amount or the percentage
+MORTGAGE_TRANSFER: Final = "mortgage_transfer"  # received a mortgaged property: lift now or pay the fee
+BUILDING_INTEREST: Final = "building_interest"  # buildings are scarce: do you want one too?
+PLACE_BUILDING: Final = "place_building"  # you won a scarce building at auction: choose its lot
+BUS: Final = "bus"  # the speed die's Bus: move by one white die or by their sum
+TRIPLES: Final = "triples"  # speed-die triples: move to any square
 
 DECISION_KINDS = (
     PRE_ROLL,
@@ -104,6 +104,29 @@ class Decision:
     data: Any = None  # AuctionState | Debt | Trade | Shortage | price paid (PLACE_BUILDING)
     then: str | None = None
     deadline: int | None = None  # seconds allowed, for rulesets with timed actions (the ruleset's whole seconds)
+
+    # Written out (the dataclass keeps it), so that the compiled build makes a decision natively: one
+    # is made at every turn, and the generated __init__ would run interpreted.
+    def __init__(
+        self,
+        kind: str,
+        seat: int,
+        square: int = -1,
+        data: Any = None,
+        then: str | None = None,
+        deadline: int | None = None,
+    ) -> None:
+        self.kind = kind
+        self.seat = seat
+        self.square = square
+        self.data = data
+        self.then = then
+        self.deadline = deadline
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied and pickled through ``__init__`` (a compiled class with its own ``__init__`` has no
+        bare ``__new__``)."""
+        return (Decision, (self.kind, self.seat, self.square, self.data, self.then, self.deadline))
 
     def describe(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "seat": self.seat}

@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Iterable, MutableSequence, Sequence
-from typing import Any
+from typing import Any, Final
 
 from .errors import UnscriptedChance
 
 # The speed die (reference: cards-and-dice.md): faces 1, 2, 3, Mr. Monopoly twice, and the Bus.
-MR_MONOPOLY = 4
-BUS = 5
+MR_MONOPOLY: Final = 4
+BUS: Final = 5
 SPEED_FACES = (0, 1, 2, 3, MR_MONOPOLY, MR_MONOPOLY, BUS)  # indexed by the die's value 1..6
 
 

@@ -10,22 +10,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Final
 
 # Square kinds. Properties are the three kinds that can be owned.
-GO = "go"
-STREET = "street"
-RAILROAD = "railroad"
-UTILITY = "utility"
-TAX = "tax"
-CARD = "card"
-JAIL = "jail"
-FREE_PARKING = "free_parking"
-GO_TO_JAIL = "go_to_jail"
-COURT = "court"  # businesspoly: a square where a player who lands may sue (000:449); nothing in the classic game
+GO: Final = "go"
+STREET: Final = "street"
+RAILROAD: Final = "railroad"
+UTILITY: Final = "utility"
+TAX: Final = "tax"
+CARD: Final = "card"
+JAIL: Final = "jail"
+FREE_PARKING: Final = "free_parking"
+GO_TO_JAIL: Final = "go_to_jail"
+COURT: Final = "court"  # businesspoly: a square where one who lands may sue (000:449); none in the classic game
 
 SQUARE_KINDS = (GO, STREET, RAILROAD, UTILITY, TAX, CARD, JAIL, FREE_PARKING, GO_TO_JAIL, COURT)
 PROPERTY_KINDS = (STREET, RAILROAD, UTILITY)
-HOTEL = 5  # the building level of a hotel (levels 1..4 are houses)
+HOTEL: Final = 5  # the building level of a hotel (levels 1..4 are houses)
 
 # Card effects and the arguments each one takes (validated by the loader).
 CARD_EFFECTS: Mapping[str, tuple[str, ...]] = MappingProxyType(

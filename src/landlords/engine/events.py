@@ -6,10 +6,10 @@ Parties in money events are seat numbers, or ``BANK`` (-1) / ``POT`` (-2, the fr
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
-BANK = -1
-POT = -2
+BANK: Final = -1
+POT: Final = -2
 
 
 @dataclass(frozen=True, slots=True)

@@ -151,7 +151,8 @@ class Trading(Buildings):
         return None
 
     def _do_trade(self, seat: int, a: ProposeTrade) -> None:
-        self._emit(E.TradeProposed, seat, a.partner, a.to_json())
+        if self.events is not None:  # (the offer's JSON only when events are kept)
+            self.events.append(E.TradeProposed(seat, a.partner, a.to_json()))
         self._push(Decision(D.TRADE_RESPONSE, a.partner, -1, _trade_of(seat, a)))
 
     def _problem_answer(self, seat: int, a: Action) -> Problem | None:

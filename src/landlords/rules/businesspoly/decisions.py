@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from ...engine import decision as D
 from ...engine.state import register_state_type
 
-COURT = "court"  # landed on the court (or drew card 15): Sue or Waive
-BUILDING_LOAN = "building_loan"  # card 32: Build one office at a discount, or Waive
-REDEEM = "redeem"  # end of a lap, for each mortgaged lot: SettleMortgage(redeem)
-DEAL_RESPONSE = "deal_response"  # a party to a proposed deal: Accept or Reject
+COURT: Final = "court"  # landed on the court (or drew card 15): Sue or Waive
+BUILDING_LOAN: Final = "building_loan"  # card 32: Build one office at a discount, or Waive
+REDEEM: Final = "redeem"  # end of a lap, for each mortgaged lot: SettleMortgage(redeem)
+DEAL_RESPONSE: Final = "deal_response"  # a party to a proposed deal: Accept or Reject
 
 # the decisions of the active player that belong to steps 3.1 and 3.5 of the turn (000:415-427)
 _STEP_KINDS = (D.PRE_ROLL, D.POST_ROLL, D.BUY, COURT)

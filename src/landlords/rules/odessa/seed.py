@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import product
+from typing import Final
 
 from ...engine.edition import HOTEL
 
@@ -22,9 +23,9 @@ GUILD_NAMES = {SECOND_GUILD: "купец Второй Гильдии", FIRST_GUI
 GUILD_CAP = {SECOND_GUILD: 100, FIRST_GUILD: 50}  # the most an exchange loss costs them
 
 # ---------------------------------------------------------------- decision kinds
-MALINA_VISIT = "malina_visit"  # at another's malina: challenge the smotryashchy, or pay when he claims
-EXCHANGE_REFUSAL = "exchange_refusal"  # sent to the exchange holding the refusal card: play it?
-MORTGAGE_LAP = "mortgage_lap"  # a mortgaged pai's lap is over: lift it, or pay 20% for another lap
+MALINA_VISIT: Final = "malina_visit"  # at another's malina: challenge the smotryashchy, or pay when he claims
+EXCHANGE_REFUSAL: Final = "exchange_refusal"  # sent to the exchange holding the refusal card: play it?
+MORTGAGE_LAP: Final = "mortgage_lap"  # a mortgaged pai's lap is over: lift it, or pay 20% for another lap
 
 
 def exchange_double(dice: tuple[int, ...], reading: str) -> tuple[int, int] | None:
