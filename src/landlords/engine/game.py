@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 from collections import deque
 from collections.abc import Iterator, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from . import decision as D
 from . import events as E
@@ -66,13 +66,15 @@ from .edition import (
     Edition,
 )
 from .errors import ConfigError, Problem, illegal
-from .fields import field_problem, field_test
+from .fields import AMOUNT, SEAT, SQUARE, field_problem, field_test
 from .native import mypyc_attr
 from .ruleset import Ruleset
 from .state import dump_state, position_header, state_hash
 from .turns import TurnFlow
 
-_DEBT = D.DEBT
+# an action type's handling in a game class (see _bind_handlers): its check, its do, the tests of its
+# fields ((name, the test's code or 0, test, kind)), whether it spends money, its direct code (or 0)
+Handler = tuple[Any, Any, tuple[tuple[str, int, Any, Any], ...], bool, int]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -92,7 +94,7 @@ class Game(TurnFlow):
 
     # action type -> (problem, do); bound per class, so a variant's overrides are the ones called
     _handler_names: ClassVar[dict[type[Action], tuple[str, str]]]
-    _handlers: ClassVar[dict[type[Action], tuple[Any, Any, Any, bool]]]
+    _handlers: ClassVar[dict[type[Action], Handler]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -219,7 +221,28 @@ class Game(TurnFlow):
         if why is not None:
             raise illegal(why)
         self.actions.append((seat, action))
-        self._handlers[type(action)][1](self, seat, action)  # do
+        code = self._handlers[type(action)][4]
+        # the commonest acts' do steps called directly (natively in the compiled build), the rest by the table
+        if code == _ROLL:
+            self._do_roll(seat, action)
+        elif code == _BUILD:
+            self._do_build(seat, action)
+        elif code == _BUY:
+            self._do_buy(seat, action)
+        elif code == _BID:
+            self._do_bid(seat, action)
+        elif code == _PASS:
+            self._do_pass(seat, action)
+        elif code == _DECLINE:
+            self._do_decline(seat, action)
+        elif code == _MORTGAGE:
+            self._do_mortgage(seat, action)
+        elif code == _SELL:
+            self._do_sell(seat, action)
+        elif code == _UNMORTGAGE:
+            self._do_unmortgage(seat, action)
+        else:
+            self._handlers[type(action)][1](self, seat, action)
         stack = self.stack
         if stack and stack[-1].kind == D.DEBT:
             self._settle_debt()
@@ -248,18 +271,46 @@ class Game(TurnFlow):
             return ("unknown-action", "unknown action {action}", {"action": repr(action)[:60]})
         if self.bankrupt[seat]:
             return ("bankrupt", "{player} is bankrupt and out of the game", {"player": self.names[seat]})
-        problem, _, tests, spends = handler
-        if tests:
-            for name, ok, kind in tests:
-                value = getattr(action, name)
-                if not ok(self, value):
-                    return field_problem(kind, value, name, self)
-        why = problem(self, seat, action)  # the action's own check
+        problem, _, tests, spends, code = handler
+        for name, test, ok, kind in tests:
+            value = getattr(action, name)
+            # the scalar kinds tested here as engine/fields.py's tests do, the rest by their test
+            if test == _SQUARE_FIELD:
+                good = type(value) is int and 0 <= value < self.size
+            elif test == _AMOUNT_FIELD:
+                good = type(value) is int and value >= 0
+            elif test == _SEAT_FIELD:
+                good = type(value) is int and 0 <= value < self.n
+            else:
+                good = ok(self, value)
+            if not good:
+                return field_problem(kind, value, name, self)
+        # the action's own check: the commonest called directly (natively in the compiled build)
+        if code == _ROLL:
+            why = self._problem_roll(seat, action)
+        elif code == _BUILD:
+            why = self._problem_build(seat, action)
+        elif code == _BUY:
+            why = self._problem_buy(seat, action)
+        elif code == _BID:
+            why = self._problem_bid(seat, action)
+        elif code == _PASS:
+            why = self._problem_pass(seat, action)
+        elif code == _DECLINE:
+            why = self._problem_decline(seat, action)
+        elif code == _MORTGAGE:
+            why = self._problem_mortgage(seat, action)
+        elif code == _SELL:
+            why = self._problem_sell(seat, action)
+        elif code == _UNMORTGAGE:
+            why = self._problem_unmortgage(seat, action)
+        else:
+            why = problem(self, seat, action)
         if why is not None:
             return why
         if spends:
             for d in self.stack:
-                if d.kind == _DEBT and d.seat == seat:
+                if d.kind == D.DEBT and d.seat == seat:
                     return (
                         "no-spending-in-debt",
                         "{player} owes {amount}: raise cash (sell, mortgage) before spending any",
@@ -391,7 +442,7 @@ class Game(TurnFlow):
         """The own check of action type ``cls``, for listing acts a live seat may take on its own
         squares (what else :meth:`_problem` checks holds by construction there); None if the seat
         may not take it at all: it spends, and the seat is in debt."""
-        problem, _, _, spends = self._handlers[cls]
+        problem, _, _, spends, _ = self._handlers[cls]
         return None if debt and spends else problem
 
     def _position_problem(self, d: Decision) -> str | None:
@@ -561,18 +612,52 @@ _HANDLER_NAMES: dict[type[Action], tuple[str, str]] = {
 }
 
 
-def _bind_handlers(cls: type[Game]) -> dict[type[Action], tuple[Any, Any, Any, bool]]:
-    """(problem, do, the field kinds, spends money) of ``cls`` for every action type it handles.
+# The action types whose check and do the engine calls directly by name (see Game.apply and
+# Game._problem), by code; a class that binds one of them to other methods has it called by its table.
+_ROLL: Final = 1
+_BUILD: Final = 2
+_BUY: Final = 3
+_BID: Final = 4
+_PASS: Final = 5
+_DECLINE: Final = 6
+_MORTGAGE: Final = 7
+_SELL: Final = 8
+_UNMORTGAGE: Final = 9
+_DIRECT: dict[type[Action], int] = {
+    Roll: _ROLL,
+    Build: _BUILD,
+    Buy: _BUY,
+    Bid: _BID,
+    Pass: _PASS,
+    Decline: _DECLINE,
+    Mortgage: _MORTGAGE,
+    SellBuilding: _SELL,
+    Unmortgage: _UNMORTGAGE,
+}
+# field kinds Game._problem tests itself (the others by their engine/fields.py test)
+_SEAT_FIELD: Final = 1
+_SQUARE_FIELD: Final = 2
+_AMOUNT_FIELD: Final = 3
+_FIELD_TESTS: dict[str, int] = {SEAT: _SEAT_FIELD, SQUARE: _SQUARE_FIELD, AMOUNT: _AMOUNT_FIELD}
+
+
+def _bind_handlers(cls: type[Game]) -> dict[type[Action], Handler]:
+    """(problem, do, the field kinds, spends money, direct code) of ``cls`` for every action type it
+    handles.
 
     Every field of an action type must have its declared kind (``FIELDS``): a new action cannot
     reach a handler with unchecked values."""
-    out: dict[type[Action], tuple[Any, Any, Any, bool]] = {}
+    out: dict[type[Action], Handler] = {}
     for t, (check, do) in cls._handler_names.items():
         declared = [name for name, _ in t.FIELDS]
         if declared != [f.name for f in dataclasses.fields(t)]:
             raise TypeError(f"{t.__name__}.FIELDS must declare the kind of every field, in order")
-        tests = tuple((name, field_test(kind, name), kind) for name, kind in t.FIELDS)
-        out[t] = (getattr(cls, check), getattr(cls, do), tests, t.SPENDS)
+        tests = tuple(
+            (name, _FIELD_TESTS.get(kind, 0) if type(kind) is str else 0, field_test(kind, name), kind)
+            for name, kind in t.FIELDS
+        )
+        code = _DIRECT.get(t, 0) if _HANDLER_NAMES.get(t) == (check, do) else 0
+        out[t] = (getattr(cls, check), getattr(cls, do), tests, t.SPENDS, code)
     return out
 
 
