@@ -19,7 +19,7 @@ from landlords.server.clock import ManualClock
 SECRET_KEYS = {"decks", "seed", "chance", "deck_orders", "setup", "token", "token_hash", "host_hash", "state_hash"}
 
 
-PLAY_LIMITS = Limits(rate_per_second=1000, burst=10**6)  # the scripted tests send fast; the clock stands still
+PLAY_LIMITS = Limits(rate_per_second=1000, burst=10**6)  # the scripted tests send fast
 
 
 def make_client(

@@ -34,8 +34,7 @@ class ServerProcess:
         manual_clock: bool = True,
     ) -> None:
         self.db_url = db_url
-        # the manual clock also stops the connections' rate limits from refilling: a test that plays
-        # long on one connection runs on the real clock
+        # the cluster tests run on the real clock: leases and deadlines must pass by themselves there
         self.manual_clock = manual_clock
         self.extra = list(extra)  # more options of `landlords serve` (--broker ...)
         self.log_path = log_path

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 
 import pytest
 from server_helpers import Player, create, make_client, sockets_closed, table, wait_game
@@ -10,12 +11,13 @@ from starlette.websockets import WebSocketDisconnect
 
 from landlords.names import MAX_CHAT
 from landlords.server.app import Limits
-from landlords.server.protocol import FLOOD_CLOSE_AFTER, MAX_MESSAGE_BYTES, message_id
+from landlords.server.protocol import FLOOD_CLOSE_AFTER, MAX_MESSAGE_BYTES, RateLimit, message_id
 
 
 @pytest.fixture
 def game(tmp_path):
-    client, clock = make_client(tmp_path, limits=Limits(rate_per_second=0.5, burst=10))
+    # one token per 1,000 s of real time: no refill while a test runs, however slow the machine
+    client, clock = make_client(tmp_path, limits=Limits(rate_per_second=0.001, burst=10))
     with client, sockets_closed():
         g = create(client, name="Ann", seats=[{"kind": "person"}, {"kind": "person"}], bot_pause=0, first_player=0)
         j = client.post(f"/api/games/{g['code']}/join", json={"name": "Bob"}).json()
@@ -105,7 +107,7 @@ def test_a_flood_is_rate_limited_then_closed_and_others_play_on(game):
 
 def test_every_request_dropped_by_the_rate_limit_is_answered_with_its_id(game):
     """A client waiting for the answer to a request (a message with an id) gets one even when the
-    message is dropped: the `rate_limited` error carries the id (the clock stands still: no refill)."""
+    message is dropped: the `rate_limited` error carries the id."""
     client, g, j = game
     bob = Player(client, g["code"], j["token"])  # the hello took one of Bob's 10
     for n in range(1, 31):
@@ -114,6 +116,33 @@ def test_every_request_dropped_by_the_rate_limit_is_answered_with_its_id(game):
     assert [m["id"] for m in answers] == list(range(1, 31))
     assert {m["type"] for m in answers[:9]} == {"pong"}
     assert all(m["type"] == "error" and m["code"] == "rate_limited" for m in answers[9:])
+
+
+def test_the_rate_limit_bucket_refills_at_its_rate_up_to_its_burst():
+    bucket = RateLimit(rate=2.0, burst=3, tokens=3)
+    assert [bucket.allow(10.0) for _ in range(4)] == [True, True, True, False]
+    assert bucket.allow(10.4) is False  # 0.8 of a token
+    assert bucket.allow(10.6) is True  # 1.2 tokens: one spent
+    assert [bucket.allow(100.0) for _ in range(4)] == [True, True, True, False]  # never above the burst
+    assert bucket.over == 3
+
+
+def test_the_rate_limit_refills_on_real_time_while_the_game_clock_stands_still(tmp_path):
+    """A test server's manual game clock never moves by itself; the bucket must refill all the same,
+    or a long game on one connection runs dry (the cause of a cluster test's lost acts)."""
+    client, clock = make_client(tmp_path, limits=Limits(rate_per_second=50, burst=2))
+    with client, sockets_closed():
+        g = create(client, name="Ann", seats=[{"kind": "person"}, {"kind": "person"}], bot_pause=0)
+        ann = Player(client, g["code"], g["token"])  # the hello took one of Ann's 2
+        still = clock.now()
+        ann.send({"type": "ping", "id": 1})
+        ann.send({"type": "ping", "id": 2})
+        answers = [ann.read_until(lambda m, n=n: m.get("id") == n) for n in (1, 2)]
+        assert [(m["type"], m.get("code")) for m in answers] == [("pong", None), ("error", "rate_limited")]
+        time.sleep(0.1)  # at least 5 tokens' worth of real time (a slow machine only adds more)
+        ann.send({"type": "ping", "id": 3})
+        assert ann.read_until(lambda m: m.get("id") == 3)["type"] == "pong"
+        assert clock.now() == still  # the game clock did not move: real time refilled the bucket
 
 
 @pytest.mark.parametrize("text", ['{"type": "ping", "id": true}', '{"type": "ping", "id": [1]}', "[1, 2]", "{"])
@@ -135,8 +164,8 @@ def test_acts_on_a_finished_game(tmp_path, db_url):
 
 
 def test_a_connection_that_keeps_flooding_is_closed_and_the_other_plays_on(game):
-    """The bucket refills on the server's clock, which stands still here: after its burst of 10 every
-    message of Bob's is dropped with `rate_limited`, and past FLOOD_CLOSE_AFTER the connection is closed."""
+    """After its burst of 10 (the bucket refills too slowly to matter here) every message of Bob's is
+    dropped with `rate_limited`, and past FLOOD_CLOSE_AFTER the connection is closed."""
     client, g, j = game
     ann = Player(client, g["code"], g["token"])
     bob = Player(client, g["code"], j["token"])  # the hello took one of Bob's 10

@@ -290,7 +290,7 @@ async def session(server: Server, conn: Connection, websocket: WebSocket, code: 
         text = raw.get("text")
         if text is None:
             text = raw.get("bytes") or b""
-        if not conn.rate.allow(server.clock.now()):
+        if not conn.rate.allow():  # real time, whatever the game clock
             # a request (a message with an id) is always answered, so its sender never waits in vain;
             # of the rest, the first and every 20th are told (the connection is closed past the limit)
             ref = message_id(text)

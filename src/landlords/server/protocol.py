@@ -124,8 +124,10 @@ def _field(msg: dict[str, Any], name: str, kind: Any, required: bool = True) -> 
 
 @dataclass
 class RateLimit:
-    """A token bucket per connection: ``RATE_PER_SECOND`` sustained, ``RATE_BURST`` at once. The
-    server passes its own clock's ``now``, so tests of floods need no sleeping."""
+    """A token bucket per connection: ``RATE_PER_SECOND`` sustained, ``RATE_BURST`` at once. It
+    refills on real monotonic time, never on the server's game clock: a test server's manual clock
+    stands still, and a bucket on it would never refill (a long game on one connection then ran dry).
+    ``now`` is for unit tests of the bucket itself."""
 
     rate: float = RATE_PER_SECOND
     burst: float = RATE_BURST
