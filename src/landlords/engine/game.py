@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, Final
 
 from . import decision as D
@@ -318,26 +318,31 @@ class Game(TurnFlow):
                     )
         return None
 
-    def legal_actions(self, seat: int | None = None) -> Iterator[Action]:
-        """Legal actions for ``seat`` (default: the seat that must decide), generated lazily.
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Legal actions for ``seat`` (default: the seat that must decide), as a fresh list.
 
         Parametrised actions are represented once: ``Bid`` at the lowest legal amount (any amount
         up to the bidder's cash is legal); trades are never enumerated (``ProposeTrade`` is
-        validated by :meth:`check`).
+        validated by :meth:`check`). Built as a list, not generated: the environments of
+        ``landlords.rl`` list every step, and a compiled generator costs far more than a list.
         """
         d = self.decision
         if d is None:
-            return
+            return []
         if seat is None:
             seat = d.seat
         if self.bankrupt[seat]:
-            return
+            return []
+        out: list[Action] = []
         if d.seat == seat:
             if self.in_debt(seat):  # a seat in debt only raises cash: no answer that spends is listed
-                yield from (a for a in self._decision_actions(d) if not a.SPENDS)
+                for a in self._decision_actions(d):
+                    if not a.SPENDS:
+                        out.append(a)
             else:
-                yield from self._decision_actions(d)
-        yield from self._free_actions(seat)
+                out.extend(self._decision_actions(d))
+        out.extend(self._free_actions(seat))
+        return out
 
     def decision_actions(self) -> list[Action]:
         """The answers to the pending decision only (``legal_actions`` adds what its seat may
@@ -352,91 +357,111 @@ class Game(TurnFlow):
         """What receiving mortgaged ``sq`` costs now: lifted at once, or only the fee."""
         return self._transfer_cost(sq, lift_now)
 
-    def _decision_actions(self, d: Decision) -> Iterator[Action]:
+    # The listings below return lists; a variant's override may be a generator (``yield from
+    # super()...``): callers only iterate over what they return.
+    def _decision_actions(self, d: Decision) -> Iterable[Action]:
         seat, kind = d.seat, d.kind
+        out: list[Action] = []
         if kind == D.PRE_ROLL:
-            yield ROLL
+            out.append(ROLL)
             if self.in_jail[seat]:
                 if self.cash[seat] >= self.rules.jail_fine:
-                    yield PAY_JAIL_FINE
+                    out.append(PAY_JAIL_FINE)
                 if self.jail_cards[seat]:
-                    yield USE_JAIL_CARD
+                    out.append(USE_JAIL_CARD)
         elif kind == D.POST_ROLL:
-            yield END_TURN
+            out.append(END_TURN)
         elif kind == D.BUY:
             if self.cash[seat] >= self.t.price[d.square]:
-                yield BUY
-            yield DECLINE
+                out.append(BUY)
+            out.append(DECLINE)
         elif kind == D.AUCTION:
             a: AuctionState = d.data
             low = max(a.min_bid, a.high_bid + 1)
             if self.cash[seat] >= low:
-                yield Bid(low)
-            yield PASS
+                out.append(Bid(low))
+            out.append(PASS)
         elif kind == D.DEBT:
             if self.cash[seat] + self.liquidation_value(seat) < d.data.amount:
-                yield DECLARE_BANKRUPTCY
+                out.append(DECLARE_BANKRUPTCY)
         elif kind == D.TRADE_RESPONSE:
             if self.is_legal(seat, ACCEPT):  # an offer can go stale while it waits
-                yield ACCEPT
-            yield REJECT
+                out.append(ACCEPT)
+            out.append(REJECT)
         elif kind == D.INCOME_TAX:
-            yield ChooseTax(False)
-            yield ChooseTax(True)
+            out.append(ChooseTax(False))
+            out.append(ChooseTax(True))
         elif kind == D.MORTGAGE_TRANSFER:
             if self.cash[seat] >= self._transfer_cost(d.square, True):
-                yield LiftMortgage(True)
-            yield LiftMortgage(False)
+                out.append(LiftMortgage(True))
+            out.append(LiftMortgage(False))
         elif kind == D.BUILDING_INTEREST:
-            yield WantBuilding(True)
-            yield WantBuilding(False)
+            out.append(WantBuilding(True))
+            out.append(WantBuilding(False))
         elif kind == D.BUS:
             d1, d2 = d.data
             for steps in sorted({d1, d2, d1 + d2}):
-                yield ChooseMove(steps)
+                out.append(ChooseMove(steps))
         elif kind == D.TRIPLES:
             for sq in range(self.size):
-                yield MoveTo(sq)
+                out.append(MoveTo(sq))
         elif kind == D.PLACE_BUILDING:
             for sq in self.t.streets:
                 if self.is_legal(seat, Build(sq)):
-                    yield Build(sq)
+                    out.append(Build(sq))
+        return out
 
-    def _free_actions(self, seat: int) -> Iterator[Action]:
+    def _free_actions(self, seat: int) -> Iterable[Action]:
+        out: list[Action] = []
         for claim in self.claims:
             if claim.owner == seat:
-                yield ClaimRent(claim.square)
+                out.append(ClaimRent(claim.square))
         owner = self.owner
         top = self.stack[-1] if self.stack else None
         placing = top is not None and top.kind == D.PLACE_BUILDING and top.seat == seat  # listed already
         t, level, mortgaged, group_owner = self.t, self.level, self.mortgaged, self.group_owner
+        is_street, group_of = t.is_street, t.group_of
         debt = self.in_debt(seat)
+        handlers = self._handlers
         build, sell = self._listing_check(Build, debt), self._listing_check(SellBuilding, debt)
         mortgage, unmortgage = self._listing_check(Mortgage, debt), self._listing_check(Unmortgage, debt)
         if placing:
             build = None
+        # the classic checks called directly (natively in the compiled build), as Game._problem does
+        build_direct = handlers[Build][4] == _BUILD
+        sell_direct = handlers[SellBuilding][4] == _SELL
+        mortgage_direct = handlers[Mortgage][4] == _MORTGAGE
+        lift_direct = handlers[Unmortgage][4] == _UNMORTGAGE
+        # acts are frozen: one object per square serves every listing
+        builds, sells = _square_acts(Build, self.size), _square_acts(SellBuilding, self.size)
+        mortgages, unmortgages = _square_acts(Mortgage, self.size), _square_acts(Unmortgage, self.size)
         for sq in t.properties:
             if owner[sq] != seat:
                 continue
             # only the candidates that can possibly pass are checked: building needs the whole
             # group, selling a building, (un)mortgaging the right state
-            if build is not None and t.is_street[sq] and group_owner[t.group_of[sq]] == seat:
-                action: Action = Build(sq)
-                if build(self, seat, action) is None:
-                    yield action
+            if build is not None and is_street[sq] and group_owner[group_of[sq]] == seat:
+                action = builds[sq]
+                why = self._problem_build(seat, action) if build_direct else build(self, seat, action)
+                if why is None:
+                    out.append(action)
             if sell is not None and level[sq]:
-                action = SellBuilding(sq)
-                if sell(self, seat, action) is None:
-                    yield action
+                action = sells[sq]
+                why = self._problem_sell(seat, action) if sell_direct else sell(self, seat, action)
+                if why is None:
+                    out.append(action)
             if mortgaged[sq]:
                 if unmortgage is not None:
-                    action = Unmortgage(sq)
-                    if unmortgage(self, seat, action) is None:
-                        yield action
+                    action = unmortgages[sq]
+                    why = self._problem_unmortgage(seat, action) if lift_direct else unmortgage(self, seat, action)
+                    if why is None:
+                        out.append(action)
             elif mortgage is not None and not level[sq]:
-                action = Mortgage(sq)
-                if mortgage(self, seat, action) is None:
-                    yield action
+                action = mortgages[sq]
+                why = self._problem_mortgage(seat, action) if mortgage_direct else mortgage(self, seat, action)
+                if why is None:
+                    out.append(action)
+        return out
 
     def _listing_check(self, cls: type[Action], debt: bool) -> Any:
         """The own check of action type ``cls``, for listing acts a live seat may take on its own
@@ -639,6 +664,17 @@ _SEAT_FIELD: Final = 1
 _SQUARE_FIELD: Final = 2
 _AMOUNT_FIELD: Final = 3
 _FIELD_TESTS: dict[str, int] = {SEAT: _SEAT_FIELD, SQUARE: _SQUARE_FIELD, AMOUNT: _AMOUNT_FIELD}
+
+# (action type, board size) -> the type's act on every square (acts are frozen: shared by all games)
+_SQUARE_ACTS: dict[tuple[type, int], list[Any]] = {}
+
+
+def _square_acts(cls: type, size: int) -> list[Any]:
+    """``cls(sq)`` for every square ``sq`` of a board of ``size`` squares, made once."""
+    acts = _SQUARE_ACTS.get((cls, size))
+    if acts is None:
+        acts = _SQUARE_ACTS[(cls, size)] = [cls(sq) for sq in range(size)]
+    return acts
 
 
 def _bind_handlers(cls: type[Game]) -> dict[type[Action], Handler]:
