@@ -193,7 +193,7 @@ class ActionCodec:
 
     def bid_amounts(self, game: Game, seat: int) -> list[int]:
         """The amounts of the bid slots now (lowest legal bid first)."""
-        a = game.decision.data
+        a = game.decision.data  # type: ignore[union-attr]
         low = max(a.min_bid, a.high_bid + 1)
         cash = game.cash[seat]
         return [low] + [max(low, int(cash * f)) for f in BID_FRACTIONS]
