@@ -9,6 +9,7 @@ from statistics import median
 from typing import Any
 
 from ..bots import Bot, make_bot
+from ..bots.baseline import BaselineBot
 from ..editions import load_edition
 from ..engine.errors import IllegalAction
 from ..engine.game import Game
@@ -30,7 +31,11 @@ def play(game: Game, bots: Sequence[Bot], max_turns: int = 2000) -> GameResult:
     stack = game.stack
     while not game.over:
         d = stack[-1]
-        action = bots[d.seat].act(game, d)
+        bot = bots[d.seat]
+        if isinstance(bot, BaselineBot):  # the baseline family: a native call in the compiled build
+            action = bot.act(game, d)
+        else:
+            action = bot.act(game, d)
         try:
             game.apply(d.seat, action)
         except IllegalAction as exc:
