@@ -36,7 +36,7 @@ from ..engine.actions import (
     WantBuilding,
 )
 from ..engine.decision import AuctionState, Decision, Trade
-from ..engine.edition import HOTEL
+from ..engine.edition import HOTEL, EditionTables
 from ..engine.game import Game
 from ..engine.native import mypyc_attr
 from .businesspoly_play import BusinesspolyPlay
@@ -124,6 +124,8 @@ class BaselineBot(BusinesspolyPlay):
         self._reserve_game: Game | None = None
         self._reserve_seat = -1
         self._reserve_value = 0
+        self._cheapest_of: EditionTables | None = None
+        self._cheapest = 0
 
     # ------------------------------------------------------------ entry point
     def act(self, game: Game, d: Decision) -> Action:
@@ -267,8 +269,8 @@ class BaselineBot(BusinesspolyPlay):
 
     # ------------------------------------------------------------ own turn
     def _turn(self, game: Game, seat: int, before_roll: bool) -> Action:
-        if game.rules.variant != "classic":  # a variant's mixin plays its own turn: _turn_<variant>
-            own = getattr(self, "_turn_" + game.rules.variant, None)
+        if game.rules_variant != "classic":  # a variant's mixin plays its own turn: _turn_<variant>
+            own = getattr(self, "_turn_" + game.rules_variant, None)
             if own is not None:
                 return own(game, seat, before_roll)
         if before_roll and game.in_jail[seat]:
@@ -310,7 +312,9 @@ class BaselineBot(BusinesspolyPlay):
         t = game.t
         cash = game.cash[seat]
         reserve = self.reserve
-        if cash < reserve + _cheapest_house(t):  # not even the cheapest house with the base reserve
+        if self._cheapest_of is not t:  # the cheapest house of the edition, kept per bot (a native field)
+            self._cheapest_of, self._cheapest = t, _cheapest_house(t)
+        if cash < reserve + self._cheapest:  # not even the cheapest house with the base reserve
             return None
         level = game.level
         is_street, house_cost, rent = t.is_street, t.house_cost, t.rent

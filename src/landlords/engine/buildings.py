@@ -71,7 +71,7 @@ class Buildings(Market):
         level = self.level[sq]
         if level >= HOTEL:
             return ("one-hotel-per-lot", "{square} already has a hotel", {"square": self.edition.squares[sq].name})
-        limit = self.rules.max_builds_per_group_per_turn
+        limit = self._max_builds
         if limit and self.builds_this_turn.get((seat, t.group_of[sq]), 0) >= limit:
             return (
                 "build-limit-per-turn",
@@ -79,15 +79,25 @@ class Buildings(Market):
                 {"limit": limit},
             )
         if level == 4:
-            if self.rules.hotel_requires == "group" and any(self.level[m] < 4 for m in members):
-                return ("hotel-after-four-houses", "a hotel needs four houses on every street of the group", {})
+            if self._hotel_by_group:
+                for m in members:
+                    if self.level[m] < 4:
+                        return (
+                            "hotel-after-four-houses",
+                            "a hotel needs four houses on every street of the group",
+                            {},
+                        )
             if self.bank_hotels <= 0:
                 return ("hotel-stock", "the bank has no hotels left", {})
         else:
-            if self.rules.even_building:
+            if self._even_building:
                 levels = self.level
-                lowest = min(members, key=levels.__getitem__)  # the first of the lowest
+                # the first of the lowest, as a plain loop (min with a key is a slow generic call when compiled)
+                lowest = members[0]
                 low = levels[lowest]
+                for m in members:
+                    if levels[m] < low:
+                        lowest, low = m, levels[m]
                 if level > low:
                     return (
                         "even-building",
@@ -204,7 +214,7 @@ class Buildings(Market):
             return why
         if self._shortage is not None or self._sharing_buildings():
             return ("shortage-auction", "scarce buildings are being shared out: wait for the auction", {})
-        why = self._window_problem(seat, self.rules.build_timing, "build-timing", "buying houses")
+        why = self._window_problem(seat, self._build_timing, "build-timing", "buying houses")
         if why is not None:
             return why
         return self._buildable(seat, a.square)
@@ -243,9 +253,7 @@ class Buildings(Market):
         sq = a.square
         if not 0 <= sq < self.size or self.owner[sq] != seat or self.t.kind[sq] != STREET:
             return ("sell-own-building", "{square} has no buildings of yours", {"square": str(sq)})
-        why = self._window_problem(
-            seat, self.rules.mortgage_timing, "sell-timing", "selling buildings", debt_ok=True
-        )
+        why = self._window_problem(seat, self._mortgage_timing, "sell-timing", "selling buildings", debt_ok=True)
         if why is not None:
             return why
         level = self.level[sq]
@@ -264,7 +272,10 @@ class Buildings(Market):
         members = self.t.members[sq]
         if self.rules.even_selling:
             level_of = self.level
-            top = max(members, key=level_of.__getitem__)
+            top = members[0]  # the first of the most built, as a plain loop (see _buildable)
+            for m in members:
+                if level_of[m] > level_of[top]:
+                    top = m
             if level < level_of[top]:
                 return (
                     "even-selling",

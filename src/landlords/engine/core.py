@@ -103,11 +103,48 @@ class GameCore:
     end_reason: str
     over: bool
     finished_by: str | None
+    # ---- copies of the rules read on every turn (set by _copy_rules; derived, see engine/state.py):
+    # Ruleset is an interpreted class, so each read of ``self.rules.x`` from compiled code is a slow
+    # attribute lookup, while these are native fields
+    rules_variant: str
+    _decision_seconds: int | None
+    _dice_sides: int
+    _speed_die: bool
+    _turn_limit: int | None
+    _max_builds: int
+    _build_timing: str
+    _even_building: bool
+    _hotel_by_group: bool
+    _mortgage_timing: str
+    _doubles_to_jail: int
+    _lift_cost: list[int]  # unmortgage_cost per square
 
     # ------------------------------------------------------------ declared here, defined above
     def _resume(self, then: str | None) -> None:
         """Carry out ``then`` once a decision is resolved (Game, and a variant's own continuations)."""
         raise NotImplementedError
+
+    def _copy_rules(self) -> None:
+        """Copy the rules read on every turn onto the game (``self.rules`` and ``self.t`` are set)."""
+        rules, t = self.rules, self.t
+        self.rules_variant = rules.variant
+        self._decision_seconds = rules.decision_seconds
+        self._dice_sides = rules.dice_sides
+        self._speed_die = bool(rules.speed_die)
+        self._turn_limit = rules.turn_limit
+        self._max_builds = rules.max_builds_per_group_per_turn or 0
+        self._build_timing = rules.build_timing
+        self._even_building = bool(rules.even_building)
+        self._hotel_by_group = rules.hotel_requires == "group"
+        self._mortgage_timing = rules.mortgage_timing
+        self._doubles_to_jail = rules.doubles_to_jail or 0
+        price, mortgage, pct = t.price, t.mortgage, rules.mortgage_interest_percent
+        lift: list[int] = []
+        for sq in range(t.size):
+            base = price[sq] if rules.lift_base == "price" else mortgage[sq]
+            of = price[sq] if rules.lift_interest_of == "price" else mortgage[sq]
+            lift.append(base + -(-of * pct // 100))
+        self._lift_cost = lift
 
     # ------------------------------------------------------------ seats
     def in_debt(self, seat: int) -> bool:
@@ -139,15 +176,15 @@ class GameCore:
             self.events.append(cls(*args))
 
     def _push(self, d: Decision) -> None:
-        if self.rules.decision_seconds is not None:
-            d.deadline = self.rules.decision_seconds
+        if self._decision_seconds is not None:
+            d.deadline = self._decision_seconds
         self.stack.append(d)
 
     def _push_chain(self, decisions: list[Decision], then: str | None) -> None:
         """Open decisions to be answered in the given order; ``then`` runs after the last one."""
         for i, d in enumerate(reversed(decisions)):
             d.then = then if i == 0 else None
-            d.deadline = self.rules.decision_seconds
+            d.deadline = self._decision_seconds
             self.stack.append(d)
 
     def _transfer(self, payer: int, payee: int, amount: int, reason: str, square: int = -1) -> None:

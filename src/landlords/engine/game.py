@@ -149,6 +149,7 @@ class Game(TurnFlow):
         t = edition.tables()
         self.t = t
         self.size = t.size
+        self._copy_rules()
         # ---- per player
         self.cash = [rules.starting_cash] * n
         self.position = [t.go] * n

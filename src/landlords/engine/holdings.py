@@ -88,10 +88,7 @@ class Holdings(ScriptedChance):
 
     def unmortgage_cost(self, sq: int) -> int:
         """Lifting a mortgage: the mortgage value (or the price) plus interest, rounded up."""
-        rules, t = self.rules, self.t
-        base = t.price[sq] if rules.lift_base == "price" else t.mortgage[sq]
-        of = t.price[sq] if rules.lift_interest_of == "price" else t.mortgage[sq]
-        return base + -(-of * rules.mortgage_interest_percent // 100)
+        return self._lift_cost[sq]  # computed once per game (GameCore._copy_rules)
 
     def _transfer_fee(self, sq: int) -> int:
         rules, t = self.rules, self.t
@@ -225,7 +222,7 @@ class Holdings(ScriptedChance):
         if self.bankrupt[seat]:
             return self._alive_problem(seat)
         rules = self.rules
-        why = self._window_problem(seat, rules.mortgage_timing, "mortgage-timing", "mortgaging", debt_ok=True)
+        why = self._window_problem(seat, self._mortgage_timing, "mortgage-timing", "mortgaging", debt_ok=True)
         if why is not None:
             return why
         sq = a.square
@@ -274,7 +271,7 @@ class Holdings(ScriptedChance):
     def _problem_unmortgage(self, seat: int, a: Unmortgage) -> Problem | None:
         if self.bankrupt[seat]:
             return self._alive_problem(seat)
-        why = self._window_problem(seat, self.rules.mortgage_timing, "mortgage-timing", "lifting a mortgage")
+        why = self._window_problem(seat, self._mortgage_timing, "mortgage-timing", "lifting a mortgage")
         if why is not None:
             return why
         sq = a.square

@@ -86,6 +86,19 @@ DERIVED: dict[str, str] = {
     "events": "the history of the game, not its state",
     "actions": "the history of the game, not its state (the record holds it)",
     "setup": "how the game was started, for its record; nothing reads it back",
+    # copies of rules read on every turn (GameCore._copy_rules)
+    "rules_variant": "a copy of the ruleset's variant",
+    "_decision_seconds": "a copy of a rule",
+    "_dice_sides": "a copy of a rule",
+    "_speed_die": "a copy of a rule",
+    "_turn_limit": "a copy of a rule",
+    "_max_builds": "a copy of a rule",
+    "_build_timing": "a copy of a rule",
+    "_even_building": "a copy of a rule",
+    "_hotel_by_group": "a copy of a rule",
+    "_mortgage_timing": "a copy of a rule",
+    "_doubles_to_jail": "a copy of a rule",
+    "_lift_cost": "the cost of lifting each square's mortgage, from the rules and the edition",
 }
 
 _TYPES: dict[str, type] = {cls.__name__: cls for cls in (AuctionState, Debt, Trade, Shortage)}

@@ -70,7 +70,7 @@ class TurnFlow(Bankruptcy):
             seat = self.next_seat(seat)
             if seat == self._first:
                 self.round += 1
-        limit = self.rules.turn_limit
+        limit = self._turn_limit
         if limit is not None and self.round >= limit:
             self.current = seat
             self._finish_by_net_worth("turn_limit")
@@ -128,8 +128,8 @@ class TurnFlow(Bankruptcy):
             self._expire_claims()
         rules = self.rules
         jailed = self.in_jail[p]
-        speed = rules.speed_die and self.passed_go[p] and not jailed
-        dice = self.chance.roll(3 if speed else 2, rules.dice_sides)
+        speed = self._speed_die and self.passed_go[p] and not jailed
+        dice = self.chance.roll(3 if speed else 2, self._dice_sides)
         d1, d2 = dice[0], dice[1]
         self.last_roll = (d1, d2)
         self.rolls += 1
@@ -159,7 +159,7 @@ class TurnFlow(Bankruptcy):
             return
         if double:
             self._count_double(p)
-            if rules.doubles_to_jail and self.doubles >= rules.doubles_to_jail:
+            if self._doubles_to_jail and self.doubles >= self._doubles_to_jail:
                 self._send_to_jail(p, "doubles")
                 self._end_turn()
                 return
@@ -267,7 +267,7 @@ class TurnFlow(Bankruptcy):
                 self.rules.utility_dice == "reroll"
                 or (card_kind == UTILITY and self.rules.card_utility_rent != "movement_roll")
             ):
-                dice = self.chance.roll(2, self.rules.dice_sides)
+                dice = self.chance.roll(2, self._dice_sides)
                 self._emit(E.Rolled, p, dice, "utility")
                 dice_total = dice[0] + dice[1]
             amount = self.rent_for(sq, dice_total, card_kind)
