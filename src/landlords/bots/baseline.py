@@ -69,6 +69,10 @@ def _by_mortgage(t) -> list[int]:
 _BUILDS: dict[int, Build] = {}
 _MORTGAGES: dict[int, Mortgage] = {}
 _SALES: dict[int, SellBuilding] = {}
+_UNMORTGAGES: dict[int, Unmortgage] = {}
+_BIDS: dict[int, Bid] = {}
+_LIFT = LiftMortgage(True)
+_KEEP_MORTGAGED = LiftMortgage(False)
 
 
 def _build(sq: int) -> Build:
@@ -89,6 +93,20 @@ def _sale(sq: int) -> SellBuilding:
     action = _SALES.get(sq)
     if action is None:
         action = _SALES[sq] = SellBuilding(sq)
+    return action
+
+
+def _unmortgage(sq: int) -> Unmortgage:
+    action = _UNMORTGAGES.get(sq)
+    if action is None:
+        action = _UNMORTGAGES[sq] = Unmortgage(sq)
+    return action
+
+
+def _bid_of(amount: int) -> Bid:
+    action = _BIDS.get(amount)
+    if action is None:
+        action = _BIDS[amount] = Bid(amount)
     return action
 
 
@@ -126,6 +144,8 @@ class BaselineBot(BusinesspolyPlay):
         self._reserve_value = 0
         self._cheapest_of: EditionTables | None = None
         self._cheapest = 0
+        self._by_mortgage_of: EditionTables | None = None
+        self._by_mortgage: list[int] = []
 
     # ------------------------------------------------------------ entry point
     def act(self, game: Game, d: Decision) -> Action:
@@ -166,7 +186,7 @@ class BaselineBot(BusinesspolyPlay):
 
     def _decide_mortgage_transfer(self, game: Game, seat: int, d: Decision) -> Action:
         lift = game.cash[seat] >= game._transfer_cost(d.square, True) + self._reserve(game, seat)
-        return LiftMortgage(lift)
+        return _LIFT if lift else _KEEP_MORTGAGED
 
     def _decide_building_interest(self, game: Game, seat: int, d: Decision) -> Action:
         return WantBuilding(self._build_choice(game, seat) is not None)
@@ -256,7 +276,7 @@ class BaselineBot(BusinesspolyPlay):
         low = max(a.min_bid, a.high_bid + 1)
         if a.item != "property":
             limit = game.cash[seat] - self._reserve(game, seat)
-            return Bid(low) if low <= limit else PASS
+            return _bid_of(low) if low <= limit else PASS
         value = self._value(game, seat, a.square)
         mine, other, size = self._group_state(game, seat, a.square)
         if other == size - 1 and game.owner[a.square] < 0:
@@ -265,7 +285,7 @@ class BaselineBot(BusinesspolyPlay):
         if low > limit:
             return PASS
         step = max(5, game.t.price[a.square] // 10)
-        return Bid(min(limit, max(low, a.high_bid + step)))
+        return _bid_of(min(limit, max(low, a.high_bid + step)))
 
     # ------------------------------------------------------------ own turn
     def _turn(self, game: Game, seat: int, before_roll: bool) -> Action:
@@ -298,7 +318,11 @@ class BaselineBot(BusinesspolyPlay):
 
     def _jail_choice(self, game: Game, seat: int) -> Action | None:
         """Leave jail at once while there is property to buy; sit in it once the board is built up."""
-        unowned = sum(1 for sq in game.t.properties if game.owner[sq] < 0)
+        unowned = 0
+        owner = game.owner
+        for sq in game.t.properties:  # a plain loop: a generator is a slow native object when compiled
+            if owner[sq] < 0:
+                unowned += 1
         if unowned <= 6:
             return None
         if game.jail_cards[seat]:
@@ -351,14 +375,16 @@ class BaselineBot(BusinesspolyPlay):
         for sq in game.t.properties:
             if game.owner[sq] == seat and game.mortgaged[sq]:
                 if cash - game.unmortgage_cost(sq) >= reserve + 150:
-                    return Unmortgage(sq)
+                    return _unmortgage(sq)
         return None
 
     # ------------------------------------------------------------ debts
     def _raise_cash(self, game: Game, seat: int) -> Action:
         t = game.t
         owner, mortgaged, level = game.owner, game.mortgaged, game.level
-        by_mortgage = _by_mortgage(t)
+        if self._by_mortgage_of is not t:  # kept per bot, as the cheapest house (see _build_choice)
+            self._by_mortgage_of, self._by_mortgage = t, _by_mortgage(t)
+        by_mortgage = self._by_mortgage
         # 1. mortgage lots that are not part of a complete group
         for sq in by_mortgage:
             if owner[sq] == seat and not mortgaged[sq] and not game.has_full_group(seat, sq):
@@ -420,13 +446,25 @@ class BaselineBot(BusinesspolyPlay):
         """A lot of mine whose transfer completes a colour group for ``q``."""
         t = game.t
         owner = game.owner
+        level = game.level
+        # plain loops: generators and comprehensions are slow native objects in the compiled build
         for members in t.group_members:
             if members is keep or not t.is_street[members[0]]:
                 continue
-            theirs = sum(1 for m in members if owner[m] == q)
-            mine = [m for m in members if owner[m] == seat]
-            if len(mine) == 1 and theirs == len(members) - 1 and not any(game.level[m] for m in members):
-                return mine[0]
+            theirs = mine = 0
+            lot = -1
+            built = False
+            for m in members:
+                o = owner[m]
+                if o == q:
+                    theirs += 1
+                elif o == seat:
+                    mine += 1
+                    lot = m
+                if level[m]:
+                    built = True
+            if mine == 1 and theirs == len(members) - 1 and not built:
+                return lot
         return None
 
     def _good_trade(self, game: Game, seat: int, tr: Trade) -> Verdict:

@@ -117,6 +117,8 @@ class GameCore:
     _hotel_by_group: bool
     _mortgage_timing: str
     _doubles_to_jail: int
+    _no_rent_owner_in_jail: bool
+    _rent_claim_automatic: bool
     _lift_cost: list[int]  # unmortgage_cost per square
 
     # ------------------------------------------------------------ declared here, defined above
@@ -138,11 +140,14 @@ class GameCore:
         self._hotel_by_group = rules.hotel_requires == "group"
         self._mortgage_timing = rules.mortgage_timing
         self._doubles_to_jail = rules.doubles_to_jail or 0
+        self._no_rent_owner_in_jail = bool(rules.no_rent_owner_in_jail)
+        self._rent_claim_automatic = rules.rent_claim == "automatic"
         price, mortgage, pct = t.price, t.mortgage, rules.mortgage_interest_percent
+        base_price, of_price = rules.lift_base == "price", rules.lift_interest_of == "price"
         lift: list[int] = []
         for sq in range(t.size):
-            base = price[sq] if rules.lift_base == "price" else mortgage[sq]
-            of = price[sq] if rules.lift_interest_of == "price" else mortgage[sq]
+            base = price[sq] if base_price else mortgage[sq]
+            of = price[sq] if of_price else mortgage[sq]
             lift.append(base + -(-of * pct // 100))
         self._lift_cost = lift
 

@@ -222,7 +222,9 @@ class Game(TurnFlow):
         if why is not None:
             raise illegal(why)
         self.actions.append((seat, action))
-        code = self._handlers[type(action)][4]
+        # the classic game's table is a native global (reading a class attribute is a slow lookup when compiled)
+        handlers = _HANDLERS if type(self) is Game else self._handlers
+        code = handlers[type(action)][4]
         # the commonest acts' do steps called directly (natively in the compiled build), the rest by the table
         if code == _ROLL:
             self._do_roll(seat, action)
@@ -243,7 +245,7 @@ class Game(TurnFlow):
         elif code == _UNMORTGAGE:
             self._do_unmortgage(seat, action)
         else:
-            self._handlers[type(action)][1](self, seat, action)
+            handlers[type(action)][1](self, seat, action)
         stack = self.stack
         if stack and stack[-1].kind == D.DEBT:
             self._settle_debt()
@@ -267,7 +269,7 @@ class Game(TurnFlow):
             return ("game-over", "the game is over", {})
         if type(seat) is not int or not 0 <= seat < self.n:
             return ("no-such-seat", "there is no seat {seat}", {"seat": repr(seat)})
-        handler = self._handlers.get(type(action))
+        handler = (_HANDLERS if type(self) is Game else self._handlers).get(type(action))  # as in apply
         if handler is None:
             return ("unknown-action", "unknown action {action}", {"action": repr(action)[:60]})
         if self.bankrupt[seat]:
@@ -699,4 +701,5 @@ def _bind_handlers(cls: type[Game]) -> dict[type[Action], Handler]:
 
 
 Game._handler_names = _HANDLER_NAMES
-Game._handlers = _HANDLERS = _bind_handlers(Game)
+_HANDLERS: Final[dict[type[Action], Handler]] = _bind_handlers(Game)
+Game._handlers = _HANDLERS

@@ -98,6 +98,8 @@ DERIVED: dict[str, str] = {
     "_hotel_by_group": "a copy of a rule",
     "_mortgage_timing": "a copy of a rule",
     "_doubles_to_jail": "a copy of a rule",
+    "_no_rent_owner_in_jail": "a copy of a rule",
+    "_rent_claim_automatic": "a copy of a rule",
     "_lift_cost": "the cost of lifting each square's mortgage, from the rules and the edition",
 }
 

@@ -260,7 +260,7 @@ class TurnFlow(Bankruptcy):
                 return False
             if owner == p or self.mortgaged[sq]:
                 return True
-            if self.rules.no_rent_owner_in_jail and self.in_jail[owner]:
+            if self._no_rent_owner_in_jail and self.in_jail[owner]:
                 return True
             dice_total = self.move_total
             if kind == UTILITY and (
@@ -273,7 +273,7 @@ class TurnFlow(Bankruptcy):
             amount = self.rent_for(sq, dice_total, card_kind)
             if amount <= 0:
                 return True
-            if self.rules.rent_claim == "automatic" or self.auto_claim[owner]:
+            if self._rent_claim_automatic or self.auto_claim[owner]:
                 return self._charge(p, [(owner, amount)], "rent", "land_done", sq)
             self.claims.append(RentClaim(owner, p, sq, amount, self.turn))
             self._emit(E.RentOwed, owner, p, sq, amount)
