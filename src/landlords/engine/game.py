@@ -436,8 +436,7 @@ class Game(TurnFlow):
         mortgage_direct = handlers[Mortgage][4] == _MORTGAGE
         lift_direct = handlers[Unmortgage][4] == _UNMORTGAGE
         # acts are frozen: one object per square serves every listing
-        builds, sells = _square_acts(Build, self.size), _square_acts(SellBuilding, self.size)
-        mortgages, unmortgages = _square_acts(Mortgage, self.size), _square_acts(Unmortgage, self.size)
+        builds, sells, mortgages, unmortgages = _square_acts(self.size)
         for sq in t.properties:
             if owner[sq] != seat:
                 continue
@@ -668,15 +667,22 @@ _SQUARE_FIELD: Final = 2
 _AMOUNT_FIELD: Final = 3
 _FIELD_TESTS: dict[str, int] = {SEAT: _SEAT_FIELD, SQUARE: _SQUARE_FIELD, AMOUNT: _AMOUNT_FIELD}
 
-# (action type, board size) -> the type's act on every square (acts are frozen: shared by all games)
-_SQUARE_ACTS: dict[tuple[type, int], list[Any]] = {}
+# board size -> the listed acts on every square (acts are frozen: shared by all games)
+_SQUARE_ACTS: dict[int, tuple[list[Any], list[Any], list[Any], list[Any]]] = {}
 
 
-def _square_acts(cls: type, size: int) -> list[Any]:
-    """``cls(sq)`` for every square ``sq`` of a board of ``size`` squares, made once."""
-    acts = _SQUARE_ACTS.get((cls, size))
+def _square_acts(size: int) -> tuple[list[Any], list[Any], list[Any], list[Any]]:
+    """``Build``, ``SellBuilding``, ``Mortgage`` and ``Unmortgage`` of every square of a board of
+    ``size`` squares, made once."""
+    acts = _SQUARE_ACTS.get(size)
     if acts is None:
-        acts = _SQUARE_ACTS[(cls, size)] = [cls(sq) for sq in range(size)]
+        squares = range(size)
+        acts = _SQUARE_ACTS[size] = (
+            [Build(sq) for sq in squares],
+            [SellBuilding(sq) for sq in squares],
+            [Mortgage(sq) for sq in squares],
+            [Unmortgage(sq) for sq in squares],
+        )
     return acts
 
 

@@ -9,6 +9,7 @@ See :func:`layout` for the named parts (the README's table is made from it).
 
 from __future__ import annotations
 
+from array import array
 from itertools import compress
 from operator import ne
 
@@ -140,8 +141,10 @@ class ObservationEncoder:
         self._rows: list[list[float] | None] = [None] * self.n  # the seats' part and the tail as last written
         self._tails: list[list[float] | None] = [None] * self.n
         self._bufs = [np.zeros(self.dim, dtype=np.float32) for _ in range(self.n)]
-        off, length = self.parts["squares"]
-        self._sq_views = [b[off : off + length].reshape(self.size, len(SQUARE_FEATURES)) for b in self._bufs]
+        # the buffers written through flat memoryviews: setting an item or a slice of one costs a
+        # fraction of numpy's indexing (the float32 values stored are the same)
+        self._views = [b.data.cast("B").cast("f") for b in self._bufs]
+        self._sq0 = self.parts["squares"][0]
         t, r = game.t, game.rules
         self.scale = float(max(1, r.starting_cash))
         self.price = np.asarray(t.price, dtype=np.float32)
@@ -151,7 +154,8 @@ class ObservationEncoder:
         self.mortgage_l = list(t.mortgage)
         self.house_l = list(t.house_cost)
         self.squares = range(t.size)
-        self._other_token = 1.0 / max(1, self.n - 1)
+        # float32 like the buffer, so that adding it in float64 and storing rounds as numpy's float32 sum
+        self._other_token = float(np.float32(1.0 / max(1, self.n - 1)))
         self._houses, self._hotels = max(1, r.houses), max(1, r.hotels)
         self.rent0 = [rent[0] if rent else 0 for rent in t.rent]
         rules = np.zeros(len(RULE_FEATURES), dtype=np.float32)
@@ -187,7 +191,8 @@ class ObservationEncoder:
             self._bind(game)
         n, size, scale = self.n, self.size, self.scale
         buf = self._bufs[seat]
-        sq_view = self._sq_views[seat]
+        view = self._views[seat]
+        sq0, width = self._sq0, len(SQUARE_FEATURES)
         owner_l, level_l, mort_l, pos_l = game.owner, game.level, game.mortgaged, game.position
 
         # ---- squares and property values: only the squares that changed since this seat's last look
@@ -218,7 +223,10 @@ class ObservationEncoder:
                     values[o] += (mortgage_value[sq] if mg else price[sq]) + lv * house_cost[sq]
                 prev_owner[sq], prev_level[sq], prev_mort[sq] = o, lv, mg
                 other = o >= 0 and o != seat
-                sq_view[sq, 0:5] = (o == seat, other, ((o - seat) % n) / spread if other else 0.0, lv / 5.0, mg)
+                i = sq0 + sq * width
+                view[i : i + 5] = array(
+                    "f", (o == seat, other, ((o - seat) % n) / spread if other else 0.0, lv / 5.0, mg)
+                )
 
         # ---- the marks: tokens, the decision's square, the offer's lots (listed here, written below)
         marks: list[tuple[int, int]] = []
@@ -250,8 +258,8 @@ class ObservationEncoder:
                     p == deciding,
                     p == current,
                 )
-        if row != self._rows[seat]:  # comparing lists is cheaper than numpy's conversion of them
-            buf[: len(row)] = row
+        if row != self._rows[seat]:  # comparing lists is cheaper than writing them
+            view[: len(row)] = array("f", row)
             self._rows[seat] = row
 
         # ---- the decision's kind and parameters, then the game's
@@ -308,20 +316,18 @@ class ObservationEncoder:
             game.extra_roll,
         )
         if tail != self._tails[seat]:
-            buf[self._tail0 : self._tail0 + len(tail)] = tail
+            view[self._tail0 : self._tail0 + len(tail)] = array("f", tail)
             self._tails[seat] = tail
 
         # ---- the marks written, unless they are the last look's (the same list: the same values)
         old_marks = self._marks[seat]
         if marks != old_marks:
             for sq, col in old_marks:
-                sq_view[sq, col] = 0.0
+                view[sq0 + sq * width + col] = 0.0
             other_token = self._other_token
             for sq, col in marks:
-                if col == 6:
-                    sq_view[sq, 6] += other_token
-                else:
-                    sq_view[sq, col] = 1.0
+                i = sq0 + sq * width + col
+                view[i] = view[i] + other_token if col == 6 else 1.0
             self._marks[seat] = marks
         return buf.copy()
 
