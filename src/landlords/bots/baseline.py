@@ -231,11 +231,13 @@ class BaselineBot(BusinesspolyPlay):
         t = game.t
         owner, level = game.owner, game.level
         for sq in t.streets:
-            o = owner[sq]
-            if o >= 0 and o != seat and level[sq]:
-                r = t.rent[sq][level[sq]]
-                if r > worst:
-                    worst = r
+            built = level[sq]
+            if built:  # most streets are bare: their owner is not read
+                o = owner[sq]
+                if o >= 0 and o != seat:
+                    r = t.rent[sq][built]
+                    if r > worst:
+                        worst = r
         self._reserve_turn, self._reserve_game, self._reserve_seat = game.turn, game, seat
         self._reserve_value = self.reserve + min(worst // 2, 600)
         return self._reserve_value

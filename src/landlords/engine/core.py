@@ -165,8 +165,11 @@ class GameCore:
     def next_seat(self, seat: int) -> int:
         """The seat that plays after ``seat`` (bankrupt or not)."""
         order = self.order
-        i = order.index(seat) + 1
-        return order[i] if i < self.n else order[0]
+        n = self.n
+        for i in range(n):  # a plain loop: list.index is a generic method call when compiled
+            if order[i] == seat:
+                return order[i + 1] if i + 1 < n else order[0]
+        raise ValueError(f"seat {seat} is not in the playing order")
 
     def seats_after(self, seat: int) -> list[int]:
         """Every seat in playing order, starting with the one after ``seat`` and ending with ``seat``."""

@@ -274,6 +274,9 @@ class TurnFlow(Bankruptcy):
             if amount <= 0:
                 return True
             if self._rent_claim_automatic or self.auto_claim[owner]:
+                if self.cash[p] >= amount:  # paid at once, as _charge would, without building its creditor list
+                    self._transfer(p, owner, amount, "rent", sq)
+                    return True
                 return self._charge(p, [(owner, amount)], "rent", "land_done", sq)
             self.claims.append(RentClaim(owner, p, sq, amount, self.turn))
             self._emit(E.RentOwed, owner, p, sq, amount)
