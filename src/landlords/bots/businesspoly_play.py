@@ -21,8 +21,8 @@ from __future__ import annotations
 from ..engine.actions import ACCEPT, END_TURN, REJECT, ROLL, Action, Build
 from ..engine.decision import Decision
 from ..engine.native import mypyc_attr
-from ..rules.businesspoly import WAIVE, BusinesspolyGame, SettleMortgage, Sue
-from .odessa_play import OdessaPlay
+from ..rules.businesspoly import FORFEIT_LOT, REDEEM_LOT, WAIVE, BusinesspolyGame, Sue
+from .odessa_play import OdessaPlay, _any, _holds
 
 _WIN = 15 / 36  # the plaintiff's die strictly higher
 _WIN_LAWYER = 21 / 36  # higher or equal (card 15)
@@ -37,12 +37,12 @@ class BusinesspolyPlay(OdessaPlay):
             jail = self._jail_choice(game, seat)
             if jail is not None:
                 return jail
-        limit = game.rules.max_builds_per_turn
-        if seat in game.group_owner and not (limit and game.bp_built[seat] >= limit):
+        limit = game.bp_build_limit
+        if _holds(game.group_owner, seat) and not (limit and game.bp_built[seat] >= limit):
             build = self._build_choice(game, seat)  # only legal builds are chosen (evenness, cash, limit)
             if build is not None:
                 return build
-        if True in game.mortgaged:
+        if _any(game.mortgaged):
             lift = self._lift_choice(game, seat, self._reserve(game, seat))
             if lift is not None:
                 return lift
@@ -75,14 +75,14 @@ class BusinesspolyPlay(OdessaPlay):
 
     # ------------------------------------------------------------ the end of a lap
     def _decide_redeem(self, game: BusinesspolyGame, seat: int, d: Decision) -> Action:
-        if not game.is_legal(seat, SettleMortgage(True)):
-            return SettleMortgage(False)
+        if not game.is_legal(seat, REDEEM_LOT):
+            return FORFEIT_LOT
         sq = d.square
         mine, other, size = self._group_state(game, seat, sq)
         important = mine == size or (other == 0 and mine + 1 >= size)
         reserve = self._reserve(game, seat)
         need = reserve // 2 if important else reserve
-        return SettleMortgage(game.cash[seat] - game.unmortgage_cost(sq) >= need)
+        return REDEEM_LOT if game.cash[seat] - game.unmortgage_cost(sq) >= need else FORFEIT_LOT
 
     # ------------------------------------------------------------ card 32
     def _decide_building_loan(self, game: BusinesspolyGame, seat: int, d: Decision) -> Action:

@@ -24,6 +24,23 @@ CHALLENGE_WIN = challenge_win_odds()
 CHALLENGE_HORIZON = 3
 
 
+def _holds(values: list[int], seat: int) -> bool:
+    """``seat in values`` as a plain loop: the compiled build compares the ints natively, where
+    ``in`` on a list calls the generic comparison for every element."""
+    for v in values:
+        if v == seat:
+            return True
+    return False
+
+
+def _any(flags: list[bool]) -> bool:
+    """``True in flags`` as a plain loop (see :func:`_holds`)."""
+    for f in flags:
+        if f:
+            return True
+    return False
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class OdessaPlay(Strategy):
     """Decision handlers ``_decide_<kind>`` for the variant's decision kinds, and its turn."""
@@ -36,7 +53,7 @@ class OdessaPlay(Strategy):
         build = self._odessa_build(game, seat)
         if build is not None:
             return build
-        if True in game.mortgaged:
+        if _any(game.mortgaged):
             lift = self._lift_choice(game, seat, self._reserve(game, seat))
             if lift is not None:
                 return lift

@@ -32,7 +32,7 @@ and where it lives here (seed lines of file 000; RECs are RULES_MATRIX.md sectio
 from __future__ import annotations
 
 from .. import register_variant
-from .actions import WAIVE, ProposeDeal, SellLot, SettleMortgage, Sue, Waive
+from .actions import FORFEIT_LOT, REDEEM_LOT, WAIVE, ProposeDeal, SellLot, SettleMortgage, Sue, Waive
 from .decisions import BUILDING_LOAN, COURT, DEAL_RESPONSE, REDEEM, Deal, Lawsuit
 from .events import (
     EVENTS,
@@ -59,6 +59,8 @@ __all__ = [
     "Sue",
     "Waive",
     "WAIVE",
+    "REDEEM_LOT",
+    "FORFEIT_LOT",
     "SettleMortgage",
     "SellLot",
     "ProposeDeal",

@@ -70,5 +70,9 @@ class ProposeDeal(Action):
 
 
 WAIVE = Waive()
+# the two answers at the end of a lap, made once (an action of this interpreted module costs an
+# interpreted __init__ call each time the compiled bot or game makes one)
+REDEEM_LOT = SettleMortgage(True)
+FORFEIT_LOT = SettleMortgage(False)
 for _cls in (Sue, Waive, SettleMortgage, SellLot, ProposeDeal):
     ACTION_TYPES[_cls.TYPE] = _cls

@@ -9,7 +9,7 @@ from typing import Any
 from ...engine import decision as D
 from ...engine import events as E
 from ...engine.actions import Bid
-from ...engine.decision import Decision
+from ...engine.decision import AuctionState, Decision
 from ...engine.errors import Problem
 from ...engine.native import mypyc_attr
 from .cards import CardsMixin
@@ -42,31 +42,34 @@ class AuctionsMixin(CardsMixin):
         self._start_auction(sq, "property", bidders, low, then)
 
     def _auction_step(self, d: Decision) -> None:
-        a = d.data
         if self.bp_final:
             d.seat = self.bp_final[0]
             return
-        if (not a.bidders or (len(a.bidders) == 1 and a.bidders[0] == a.high_bidder)) and a.high_bidder >= 0:
-            if self.rules.auction_final_call:
+        a: AuctionState = d.data  # (typed: the compiled build reads its fields natively)
+        bidders, high_bidder = a.bidders, a.high_bidder
+        if not bidders or (len(bidders) == 1 and bidders[0] == high_bidder):  # the auction is won or over
+            if high_bidder >= 0 and self.bp_final_call:
                 # 000:481 «Этот оставшийся участник обязан переспросить у соперников, не возражают ли они»
-                waiting = [s for s in self.bp_out if not self.bankrupt[s] and s != a.high_bidder]
+                waiting = [s for s in self.bp_out if not self.bankrupt[s] and s != high_bidder]
                 if waiting:
                     self.bp_final = waiting
                     d.seat = waiting[0]
                     return
-        if not a.bidders or (len(a.bidders) == 1 and a.bidders[0] == a.high_bidder):
             self.bp_out = []
         super()._auction_step(d)
 
     def _problem_bid(self, seat: int, a: Bid) -> Problem | None:
-        if not self.rules.bid_above_cash:
+        if not self.bp_bid_above_cash:
             return super()._problem_bid(seat, a)
         why = self._expect_problem(seat, D.AUCTION, "bidding")
         if why is not None:
             return why
-        st = self.stack[-1].data
-        low = max(st.min_bid, st.high_bid + 1)
-        if not isinstance(a.amount, int) or isinstance(a.amount, bool) or a.amount < low:
+        st: AuctionState = self.stack[-1].data
+        low = st.high_bid + 1
+        if st.min_bid > low:
+            low = st.min_bid
+        amount = a.amount  # (read once: a field of an interpreted class is a generic lookup)
+        if type(amount) is not int or amount < low:  # (an int subclass such as bool is refused)
             return ("bid-too-low", "a bid must be at least {low}", {"low": low})
         return None
 
@@ -76,7 +79,7 @@ class AuctionsMixin(CardsMixin):
             return
         # a player who had passed objects at the final call and bids again (B-17)
         d = self.stack[-1]
-        st = d.data
+        st: AuctionState = d.data
         self.bp_final = []
         self.bp_out.remove(seat)
         st.bidders.append(seat)
@@ -88,9 +91,11 @@ class AuctionsMixin(CardsMixin):
     def _do_pass(self, seat: int, a: Any) -> None:
         if not self.bp_final:
             d = self.stack[-1]
-            st = d.data
-            if seat in st.bidders:
-                self.bp_out.append(seat)
+            st: AuctionState = d.data
+            for b in st.bidders:  # (``seat in st.bidders`` as a loop: compared natively when compiled)
+                if b == seat:
+                    self.bp_out.append(seat)
+                    break
             super()._do_pass(seat, a)
             return
         d = self.stack[-1]

@@ -31,6 +31,12 @@ class BusinesspolyBase(Game):
     bp_due: list[int]
     bp_start_phase: bool
     bp_street_group: list[bool]
+    # settings of the rules read on every bid, pass, build and turn, kept as native fields (reading a
+    # Ruleset's attribute from compiled code is a generic lookup); derived, see ``derived_state``
+    bp_bid_above_cash: bool
+    bp_final_call: bool
+    bp_build_limit: int
+    bp_jail_cells: int
 
     def _init_variant(self) -> None:
         rules, n, t = self.rules, self.n, self.t
@@ -51,6 +57,10 @@ class BusinesspolyBase(Game):
         self.bp_due = []  # mortgaged lots due at the lap being settled
         self.bp_start_phase = False  # the start auction is running
         self.bp_street_group = [bool(members) and t.is_street[members[0]] for members in t.group_members]
+        self.bp_bid_above_cash = bool(rules.bid_above_cash)
+        self.bp_final_call = bool(rules.auction_final_call)
+        self.bp_build_limit = rules.max_builds_per_turn
+        self.bp_jail_cells = rules.jail_cells
 
     # ------------------------------------------------------------ reading the position
     def groups_held(self, seat: int) -> int:

@@ -11,7 +11,7 @@ from ...engine.decision import Debt, Decision
 from ...engine.game import Game
 from ...engine.native import mypyc_attr
 from ...engine.state_load import decision_problem
-from .actions import WAIVE, ProposeDeal, SellLot, SettleMortgage, Sue, Waive
+from .actions import FORFEIT_LOT, REDEEM_LOT, WAIVE, ProposeDeal, SellLot, SettleMortgage, Sue, Waive
 from .decisions import BUILDING_LOAN, COURT, DEAL_RESPONSE, REDEEM, Deal, Lawsuit
 from .turn import TurnMixin
 
@@ -48,7 +48,9 @@ class BusinesspolyGame(TurnMixin):
     }
 
     # computed from the edition: not state (see engine/state.py)
-    derived_state = frozenset({"bp_street_group"})
+    derived_state = frozenset(
+        {"bp_street_group", "bp_bid_above_cash", "bp_final_call", "bp_build_limit", "bp_jail_cells"}
+    )
     decision_kinds = Game.decision_kinds | {COURT, BUILDING_LOAN, REDEEM, DEAL_RESPONSE}
     continuations = Game.continuations | {"bp_land", "bp_lap_mortgages", "bp_start_done"}
 
@@ -91,14 +93,14 @@ class BusinesspolyGame(TurnMixin):
                     yield Build(sq)
             yield WAIVE
         elif kind == REDEEM:
-            if self.is_legal(seat, SettleMortgage(True)):
-                yield SettleMortgage(True)
-            yield SettleMortgage(False)
+            if self.is_legal(seat, REDEEM_LOT):
+                yield REDEEM_LOT
+            yield FORFEIT_LOT
         elif kind == DEAL_RESPONSE:
             if self.is_legal(seat, ACCEPT):
                 yield ACCEPT
             yield REJECT
-        elif kind == D.AUCTION and self.rules.bid_above_cash:
+        elif kind == D.AUCTION and self.bp_bid_above_cash:
             a = d.data
             low = max(a.min_bid, a.high_bid + 1)
             # any bid is legal; the one listed is one the bidder could still pay by selling to the bank

@@ -34,8 +34,12 @@ class LapMixin(DealsMixin):
         self.bp_laps[p] += 1
         self.bp_intro[p] = False
         # the lots due are those mortgaged when the lap is completed, not those mortgaged to pay its tax
-        if rules.mortgage_lap_deadline and True in self.mortgaged:
-            self.bp_due = [sq for sq in self.t.properties if self.owner[sq] == p and self.mortgaged[sq]]
+        if rules.mortgage_lap_deadline:
+            mortgaged, owner = self.mortgaged, self.owner
+            for m in mortgaged:  # (``True in mortgaged`` as a loop: the compiled build tests natively)
+                if m:
+                    self.bp_due = [sq for sq in self.t.properties if owner[sq] == p and mortgaged[sq]]
+                    break
         if amount >= 0:  # card 11 or 33: the card's sum (B-10)
             self._transfer(BANK, p, amount, "card", self.t.go)
             if rules.card_lap_amount_replaces:

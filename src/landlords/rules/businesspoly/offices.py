@@ -21,7 +21,7 @@ class OfficesMixin(CourtMixin):
         why = super()._buildable(seat, sq, item_price)
         if why is not None:
             return why
-        limit = self.rules.max_builds_per_turn
+        limit = self.bp_build_limit
         if limit and self.bp_built[seat] >= limit:
             return ("office-limit", "at most {limit} offices may be opened in one move", {"limit": limit})
         return None

@@ -23,17 +23,20 @@ class TurnMixin(LapMixin):
     """A layer of the game class (the layers: base.py of this package)."""
 
     def _start_turn(self, seat: int) -> None:
-        self.bp_built = [0] * self.n
+        built = self.bp_built
+        for i in range(len(built)):  # (zeroed in place: no new list each turn)
+            built[i] = 0
         self.bp_lap = -1
         self.bp_lap_amount = -1
         self.bp_card_kind = None
         self.bp_suits = 0
-        self.bp_due = []
+        if self.bp_due:
+            self.bp_due = []
         super()._start_turn(seat)
         if self.over:
             return
         p = self.current
-        cells = self.rules.jail_cells
+        cells = self.bp_jail_cells
         if cells and self.in_jail[p] and self.jail_turns[p] >= cells - 1:
             self._leave_jail(p, "last_cell")  # 000:503 «пешка игрока находится на последней клетке»
 
@@ -46,7 +49,7 @@ class TurnMixin(LapMixin):
 
     def _roll(self, p: int) -> None:
         jailed = self.in_jail[p]
-        if not (jailed and self.rules.jail_cells) and not self.bp_intro[p]:
+        if not (jailed and self.bp_jail_cells) and not self.bp_intro[p]:
             super()._roll(p)
             return
         self.stack.pop()  # the pre_roll decision
