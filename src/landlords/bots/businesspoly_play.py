@@ -26,6 +26,16 @@ from .odessa_play import OdessaPlay, _any, _holds
 
 _WIN = 15 / 36  # the plaintiff's die strictly higher
 _WIN_LAWYER = 21 / 36  # higher or equal (card 15)
+_SUES: dict[int, Sue] = {}
+
+
+def _sue(sq: int) -> Sue:
+    """The Sue action for ``sq``, one instance per square (an action made anew is an interpreted
+    __init__ call: the action classes are not compiled)."""
+    action = _SUES.get(sq)
+    if action is None:
+        action = _SUES[sq] = Sue(sq)
+    return action
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -66,12 +76,12 @@ class BusinesspolyPlay(OdessaPlay):
         best, best_gain = None, 0.0
         for sq in game.suit_targets(seat):
             fee = game.court_fee(sq)
-            if fee > spare or not game.is_legal(seat, Sue(sq)):
+            if fee > spare or not game.is_legal(seat, _sue(sq)):
                 continue
             gain = chance * self._suit_worth(game, seat, sq) - fee
             if gain > best_gain:
                 best, best_gain = sq, gain
-        return Sue(best) if best is not None else WAIVE
+        return _sue(best) if best is not None else WAIVE
 
     # ------------------------------------------------------------ the end of a lap
     def _decide_redeem(self, game: BusinesspolyGame, seat: int, d: Decision) -> Action:

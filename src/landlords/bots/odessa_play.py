@@ -11,6 +11,8 @@ mortgage lap lift the pai when it can, else pay for another lap.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..engine.actions import END_TURN, ROLL, USE_JAIL_CARD, Action, Build, LiftMortgage, ProposeTrade
 from ..engine.decision import Decision
 from ..engine.game import Game
@@ -20,6 +22,10 @@ from .strategy import Strategy
 
 # P(one die > the sum of two dice) = (0 + 0 + 1 + 3 + 6 + 10) / 216 = 20/216 (003:86)
 CHALLENGE_WIN = challenge_win_odds()
+# the same odds as a whole-number ratio: the bot compares in integers (exactly as with the Fraction,
+# whose arithmetic is interpreted and slow)
+_WIN_NUM: Final = CHALLENGE_WIN.numerator
+_WIN_DEN: Final = CHALLENGE_WIN.denominator
 # landings by opponents a malina gain is counted over when the bot weighs a challenge
 CHALLENGE_HORIZON = 3
 
@@ -39,6 +45,33 @@ def _any(flags: list[bool]) -> bool:
         if f:
             return True
     return False
+
+
+# the answers this layer gives, made once: actions are immutable values, and each one made anew is an
+# interpreted __init__ call (the action classes are not compiled)
+_LIFT: Final = LiftMortgage(True)
+_KEEP_MORTGAGE: Final = LiftMortgage(False)
+_CHALLENGE: Final = ChallengeMalina(True)
+_NO_CHALLENGE: Final = ChallengeMalina(False)
+_REFUSE: Final = RefuseExchange(True)
+_GO: Final = RefuseExchange(False)
+_BUILDS: dict[int, Build] = {}
+
+
+def _build(sq: int) -> Build:
+    """The Build action for ``sq``, one instance per square (see above)."""
+    action = _BUILDS.get(sq)
+    if action is None:
+        action = _BUILDS[sq] = Build(sq)
+    return action
+
+
+def _income(table: tuple[int, ...], k: int) -> int:
+    """What ``k`` pai of a group bring together at the base rent: ``table[min(k, len) - 1] * k``."""
+    if not k:
+        return 0
+    i = k if k < len(table) else len(table)
+    return table[i - 1] * k
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -99,16 +132,21 @@ class OdessaPlay(Strategy):
             return None
         if game.cash[seat] - t.house_cost[sq] < self._reserve(game, seat):
             return None
-        action = Build(sq)
+        action = _build(sq)
         return action if game.is_legal(seat, action) else None
 
     def _early(self, game: Game) -> bool:
         """Early in the game: pai are still to be bought."""
-        return sum(1 for sq in game.t.properties if game.owner[sq] < 0) > 6
+        owner = game.owner
+        unowned = 0
+        for sq in game.t.properties:
+            if owner[sq] < 0:
+                unowned += 1
+        return unowned > 6
 
     # ------------------------------------------------------------ the variant's decisions
     def _decide_malina_visit(self, game: Game, seat: int, d: Decision) -> Action:
-        return ChallengeMalina(self._challenge_pays(game, seat, d.square))
+        return _CHALLENGE if self._challenge_pays(game, seat, d.square) else _NO_CHALLENGE
 
     def _challenge_pays(self, game: Game, seat: int, sq: int) -> bool:
         """Challenge when the expected cost is lower than the fee: win the malina with p = 20/216,
@@ -120,15 +158,18 @@ class OdessaPlay(Strategy):
             return False  # a lost challenge must not bankrupt us
         t = game.t
         table = t.rent[sq]
-        mine = sum(1 for m in t.members[sq] if game.owner[m] == seat)
-        income = lambda k: table[min(k, len(table)) - 1] * k if k else 0  # noqa: E731
-        gain = t.price[sq] + CHALLENGE_HORIZON * (income(mine + 1) - income(mine))
-        # E[challenge] = p * 0 + (1 - p) * 2 fee (and p * gain won) against paying the fee
-        return CHALLENGE_WIN * gain > (1 - 2 * CHALLENGE_WIN) * fee
+        mine = 0
+        for m in t.members[sq]:
+            if game.owner[m] == seat:
+                mine += 1
+        gain = t.price[sq] + CHALLENGE_HORIZON * (_income(table, mine + 1) - _income(table, mine))
+        # E[challenge] = p * 0 + (1 - p) * 2 fee (and p * gain won) against paying the fee:
+        # p * gain > (1 - 2p) * fee, with p = num / den, times den
+        return _WIN_NUM * gain > (_WIN_DEN - 2 * _WIN_NUM) * fee
 
     def _decide_exchange_refusal(self, game: Game, seat: int, d: Decision) -> Action:
-        return RefuseExchange(self._early(game) and bool(game.jail_cards[seat]))
+        return _REFUSE if self._early(game) and bool(game.jail_cards[seat]) else _GO
 
     def _decide_mortgage_lap(self, game: Game, seat: int, d: Decision) -> Action:
         cost = game.unmortgage_cost(d.square)
-        return LiftMortgage(game.cash[seat] - cost >= self._reserve(game, seat))
+        return _LIFT if game.cash[seat] - cost >= self._reserve(game, seat) else _KEEP_MORTGAGE

@@ -147,8 +147,13 @@ class OdessaGame(ExchangeMixin):
         p = self.current
         steps = self.lap_steps[p]
         if steps and not self.bankrupt[p]:
-            due = sorted(sq for sq, n in steps.items() if n >= self.size)
+            size = self.size
+            due: list[int] = []
+            for sq, n in steps.items():  # (a loop, not sorted() of a generator: no list when none is due)
+                if n >= size:
+                    due.append(sq)
             if due:  # a mortgaged pai's lap is over: lift it or pay for another lap (O-8)
+                due.sort()
                 self._push_chain([Decision(MORTGAGE_LAP, p, sq) for sq in due], "land_done")
                 return
         super()._finish_move()
