@@ -76,10 +76,11 @@ class BusinesspolyPlay(OdessaPlay):
         best, best_gain = None, 0.0
         for sq in game.suit_targets(seat):
             fee = game.court_fee(sq)
-            if fee > spare or not game.is_legal(seat, _sue(sq)):
+            if fee > spare:
                 continue
             gain = chance * self._suit_worth(game, seat, sq) - fee
-            if gain > best_gain:
+            # the legality check (the whole act's check, with a list of targets) only for a better suit
+            if gain > best_gain and game.is_legal(seat, _sue(sq)):
                 best, best_gain = sq, gain
         return _sue(best) if best is not None else WAIVE
 
