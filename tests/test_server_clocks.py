@@ -72,6 +72,27 @@ def test_the_lobbys_time_budget_has_a_bot_move_once_spent(tmp_path):
         assert acts[0] == [0, {"type": "roll"}]  # made for her; the ruleset has no time-out
 
 
+def test_time_that_passes_while_a_checkpoint_is_written_is_saved_by_the_next(tmp_path, monkeypatch):
+    """The checkpoint holds the clocks as read before its write; the next one must not wait for time
+    it never saved (it did: a checkpoint whose write outlasted a clock step left the standing test
+    clock's 15 seconds unsaved for good, and a kill -9 gave them back)."""
+    with table(tmp_path, rules={"player_time_minutes": 1}, first_player=0) as t:
+        storage = t.client.app.state.server.storage
+        write = storage.set_status
+        steps = [15.0]
+
+        async def slow_write(game_id: int, **values) -> None:
+            if "clock" in values and steps:
+                t.clock.advance(steps.pop())  # the clock moves while this checkpoint is written
+            await write(game_id, **values)
+
+        monkeypatch.setattr(storage, "set_status", slow_write)
+        t.clock.advance(40)
+        code = t.made["code"]
+        inspect = wait_game(t.client, code, lambda i: (i["saved_clock"] or {}).get("decision", 0) >= 55, 20)
+        assert inspect["saved_clock"]["used"] == [0.0, 0.0] and not steps
+
+
 def test_time_used_survives_kill_9(tmp_path, db_url):
     """The checkpoint of the running clocks: the 15 seconds into Ann's pending decision were never
     part of an act, and still count after SIGKILL."""

@@ -10,7 +10,8 @@ from server_helpers import Player, create, make_client
 def test_acts_are_refused_while_the_database_is_away_and_play_resumes_when_it_is_back(tmp_path, postgres):
     client, clock = make_client(tmp_path, db_url=postgres.database())
     with client:
-        g = create(client, name="Ann", seats=[{"kind": "person"}, {"kind": "person"}], first_player=0)
+        # seeded: Ann's roll leaves her a decision to answer (an unseeded roll once left her none)
+        g = create(client, name="Ann", seats=[{"kind": "person"}, {"kind": "person"}], first_player=0, seed=3)
         client.post(f"/api/games/{g['code']}/join", json={"name": "Bob"}).raise_for_status()
         ann = Player(client, g["code"], g["token"])
         try:

@@ -406,10 +406,14 @@ class Table:
         async with self.lock:
             if not self.timed or self.status != "playing" or self.game is None or self.game.over:
                 return
+            taken = self.server.clock.now()
             data = {"version": self.version, **self.clocks()}
             await self.server.storage.set_status(self.row.id, clock=data)
             self.saved_clock = data
-            self.saved_at = self.server.clock.now()
+            # the moment the clocks were read, not the end of the write: time that passed while it
+            # was written is not in it (saved_at after the write made the next checkpoint wait for
+            # time that was never saved; on a standing test clock, forever)
+            self.saved_at = taken
 
     def budget_minutes(self) -> float | None:
         """Each seat's time budget: the ruleset's (polish ``player_time_minutes``: bankruptcy when it is
