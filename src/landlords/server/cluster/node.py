@@ -55,6 +55,7 @@ class Cluster:
         self.leases = Leases(server.storage.engine, self.me, lease_seconds)
         self.broker = Broker(broker_url, self.me, self._on_message, self._on_request, self._resync)
         self.owned: dict[int, float] = {}  # game id -> until when (monotonic) our lease is surely ours
+        self.acquired_at: dict[int, float] = {}  # game id -> when our acquiring of its lease was committed
         self.owners: dict[str, str] = {}  # game code -> its owner as last heard
         self.wanted: dict[str, float] = {}  # game code -> when a client or request last asked for it
         self.seen: dict[str, float] = {}  # process -> when its presence was last heard
@@ -91,6 +92,7 @@ class Cluster:
             return False
         fresh = table.row.id not in self.owned
         self.owned[table.row.id] = started + self.lease_seconds
+        self.acquired_at[table.row.id] = time.monotonic()
         self.owners[table.code] = self.me
         if fresh:
             await self._become_owner(table)
@@ -338,6 +340,10 @@ class Cluster:
         for game_id in list(self.owned):
             if game_id in ours:
                 self.owned[game_id] = started + self.lease_seconds
+            elif self.acquired_at.get(game_id, 0.0) >= started:
+                # acquired while the renewal ran (a game created meanwhile): its query could not see
+                # the lease yet, which is ours all the same (it was taken for "lost" at creation)
+                continue
             else:
                 self.owned.pop(game_id)
                 log.warning("game %d: its lease was lost", game_id)
