@@ -9,6 +9,7 @@ game but sits in it late, when the board is full of rent.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from ..engine import decision as D
 from ..engine.actions import (
@@ -23,22 +24,21 @@ from ..engine.actions import (
     ROLL,
     USE_JAIL_CARD,
     Action,
-    Bid,
-    Build,
     ChooseMove,
     ChooseTax,
     LiftMortgage,
-    Mortgage,
     MoveTo,
     ProposeTrade,
-    SellBuilding,
-    Unmortgage,
     WantBuilding,
 )
 from ..engine.decision import AuctionState, Decision, Trade
 from ..engine.edition import HOTEL, EditionTables
 from ..engine.game import Game
 from ..engine.native import mypyc_attr
+from ..rules.businesspoly import BusinesspolyGame
+from ..rules.businesspoly.decisions import REDEEM
+from ..rules.odessa.seed import MALINA_VISIT, MORTGAGE_LAP
+from .acts import BIDS, BUILDS, MORTGAGES, SALES, UNMORTGAGES, any_set, holds
 from .businesspoly_play import BusinesspolyPlay
 from .verdicts import ACCEPTED, Verdict
 
@@ -64,66 +64,8 @@ def _by_mortgage(t) -> list[int]:
     return order
 
 
-# Actions are immutable values compared by value: the bot hands out one instance per square instead
-# of building a new one at every decision (the actions are interpreted dataclasses, slow to build).
-_BUILDS: dict[int, Build] = {}
-_MORTGAGES: dict[int, Mortgage] = {}
-_SALES: dict[int, SellBuilding] = {}
-_UNMORTGAGES: dict[int, Unmortgage] = {}
-_BIDS: dict[int, Bid] = {}
 _LIFT = LiftMortgage(True)
 _KEEP_MORTGAGED = LiftMortgage(False)
-
-
-def _build(sq: int) -> Build:
-    action = _BUILDS.get(sq)
-    if action is None:
-        action = _BUILDS[sq] = Build(sq)
-    return action
-
-
-def _mortgage(sq: int) -> Mortgage:
-    action = _MORTGAGES.get(sq)
-    if action is None:
-        action = _MORTGAGES[sq] = Mortgage(sq)
-    return action
-
-
-def _sale(sq: int) -> SellBuilding:
-    action = _SALES.get(sq)
-    if action is None:
-        action = _SALES[sq] = SellBuilding(sq)
-    return action
-
-
-def _unmortgage(sq: int) -> Unmortgage:
-    action = _UNMORTGAGES.get(sq)
-    if action is None:
-        action = _UNMORTGAGES[sq] = Unmortgage(sq)
-    return action
-
-
-def _bid_of(amount: int) -> Bid:
-    action = _BIDS.get(amount)
-    if action is None:
-        action = _BIDS[amount] = Bid(amount)
-    return action
-
-
-def _holds(values: list[int], seat: int) -> bool:
-    """``seat in values`` for a list of seats, as a plain loop (the compiled build compares natively)."""
-    for v in values:
-        if v == seat:
-            return True
-    return False
-
-
-def _any(flags: list[bool]) -> bool:
-    """``True in flags``, as a plain loop."""
-    for f in flags:
-        if f:
-            return True
-    return False
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -160,6 +102,16 @@ class BaselineBot(BusinesspolyPlay):
             return self._decide_auction(game, d.seat, d)
         if kind == D.BUY:
             return self._decide_buy(game, d.seat, d)
+        if kind == REDEEM:
+            return self._decide_redeem(cast(BusinesspolyGame, game), d.seat, d)
+        if kind == MORTGAGE_LAP:
+            return self._decide_mortgage_lap(game, d.seat, d)
+        if kind == MALINA_VISIT:
+            return self._decide_malina_visit(game, d.seat, d)
+        if kind == D.MORTGAGE_TRANSFER:
+            return self._decide_mortgage_transfer(game, d.seat, d)
+        if kind == D.TRADE_RESPONSE:
+            return self._decide_trade_response(game, d.seat, d)
         handler = getattr(self, "_decide_" + kind, None)
         if handler is None:
             raise ValueError(f"{self.name} bot cannot handle decision {kind!r}")
@@ -278,7 +230,7 @@ class BaselineBot(BusinesspolyPlay):
         low = max(a.min_bid, a.high_bid + 1)
         if a.item != "property":
             limit = game.cash[seat] - self._reserve(game, seat)
-            return _bid_of(low) if low <= limit else PASS
+            return BIDS.of(low) if low <= limit else PASS
         value = self._value(game, seat, a.square)
         mine, other, size = self._group_state(game, seat, a.square)
         if other == size - 1 and game.owner[a.square] < 0:
@@ -287,23 +239,29 @@ class BaselineBot(BusinesspolyPlay):
         if low > limit:
             return PASS
         step = max(5, game.t.price[a.square] // 10)
-        return _bid_of(min(limit, max(low, a.high_bid + step)))
+        return BIDS.of(min(limit, max(low, a.high_bid + step)))
 
     # ------------------------------------------------------------ own turn
     def _turn(self, game: Game, seat: int, before_roll: bool) -> Action:
-        if game.rules_variant != "classic":  # a variant's mixin plays its own turn: _turn_<variant>
-            own = getattr(self, "_turn_" + game.rules_variant, None)
+        variant = game.rules_variant
+        if variant != "classic":  # a variant's layer plays its own turn: _turn_<variant>
+            # the variants of this family called directly (natively in the compiled build)
+            if variant == "businesspoly":
+                return self._turn_businesspoly(cast(BusinesspolyGame, game), seat, before_roll)
+            if variant == "odessa":
+                return self._turn_odessa(game, seat, before_roll)
+            own = getattr(self, "_turn_" + variant, None)
             if own is not None:
                 return own(game, seat, before_roll)
         if before_roll and game.in_jail[seat]:
             jail = self._jail_choice(game, seat)
             if jail is not None:
                 return jail
-        if _holds(game.group_owner, seat):
+        if holds(game.group_owner, seat):
             build = self._build_choice(game, seat)
             if build is not None:
                 return build
-        if game.cash[seat] >= self.reserve + 180 and _any(game.mortgaged):  # 180: reserve margin + a lift
+        if game.cash[seat] >= self.reserve + 180 and any_set(game.mortgaged):  # 180: reserve margin + a lift
             lift = self._lift_choice(game, seat, self._reserve(game, seat))
             if lift is not None:
                 return lift
@@ -367,7 +325,7 @@ class BaselineBot(BusinesspolyPlay):
         reserve = self._reserve(game, seat)
         for _, sq, cost in candidates:
             if cash - cost >= reserve:
-                action = _build(sq)
+                action = BUILDS.of(sq)
                 if game.is_legal(seat, action):
                     return action
         return None
@@ -377,7 +335,7 @@ class BaselineBot(BusinesspolyPlay):
         for sq in game.t.properties:
             if game.owner[sq] == seat and game.mortgaged[sq]:
                 if cash - game.unmortgage_cost(sq) >= reserve + 150:
-                    return _unmortgage(sq)
+                    return UNMORTGAGES.of(sq)
         return None
 
     # ------------------------------------------------------------ debts
@@ -390,7 +348,7 @@ class BaselineBot(BusinesspolyPlay):
         # 1. mortgage lots that are not part of a complete group
         for sq in by_mortgage:
             if owner[sq] == seat and not mortgaged[sq] and not game.has_full_group(seat, sq):
-                action = _mortgage(sq)
+                action = MORTGAGES.of(sq)
                 if game.is_legal(seat, action):
                     return action
         # 2. sell buildings, most built lot of the cheapest group first
@@ -403,13 +361,13 @@ class BaselineBot(BusinesspolyPlay):
         if built:
             built.sort()
             for _, _, _, sq in built:
-                sale = _sale(sq)
+                sale = SALES.of(sq)
                 if game.is_legal(seat, sale):
                     return sale
         # 3. mortgage the rest
         for sq in by_mortgage:
             if owner[sq] == seat and not mortgaged[sq]:
-                action = _mortgage(sq)
+                action = MORTGAGES.of(sq)
                 if game.is_legal(seat, action):
                     return action
         return DECLARE_BANKRUPTCY

@@ -18,24 +18,18 @@ mortgages when cash allows, offer trades that complete a group. The variant's ow
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..engine.actions import ACCEPT, END_TURN, REJECT, ROLL, Action, Build
 from ..engine.decision import Decision
 from ..engine.native import mypyc_attr
 from ..rules.businesspoly import FORFEIT_LOT, REDEEM_LOT, WAIVE, BusinesspolyGame, Sue
-from .odessa_play import OdessaPlay, _any, _holds
+from .acts import OneEach, any_set, holds
+from .odessa_play import OdessaPlay
 
 _WIN = 15 / 36  # the plaintiff's die strictly higher
 _WIN_LAWYER = 21 / 36  # higher or equal (card 15)
-_SUES: dict[int, Sue] = {}
-
-
-def _sue(sq: int) -> Sue:
-    """The Sue action for ``sq``, one instance per square (an action made anew is an interpreted
-    __init__ call: the action classes are not compiled)."""
-    action = _SUES.get(sq)
-    if action is None:
-        action = _SUES[sq] = Sue(sq)
-    return action
+_SUES: Final = OneEach(Sue)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -48,11 +42,11 @@ class BusinesspolyPlay(OdessaPlay):
             if jail is not None:
                 return jail
         limit = game.bp_build_limit
-        if _holds(game.group_owner, seat) and not (limit and game.bp_built[seat] >= limit):
+        if holds(game.group_owner, seat) and not (limit and game.bp_built[seat] >= limit):
             build = self._build_choice(game, seat)  # only legal builds are chosen (evenness, cash, limit)
             if build is not None:
                 return build
-        if _any(game.mortgaged):
+        if any_set(game.mortgaged):
             lift = self._lift_choice(game, seat, self._reserve(game, seat))
             if lift is not None:
                 return lift
@@ -80,9 +74,9 @@ class BusinesspolyPlay(OdessaPlay):
                 continue
             gain = chance * self._suit_worth(game, seat, sq) - fee
             # the legality check (the whole act's check, with a list of targets) only for a better suit
-            if gain > best_gain and game.is_legal(seat, _sue(sq)):
+            if gain > best_gain and game.is_legal(seat, _SUES.of(sq)):
                 best, best_gain = sq, gain
-        return _sue(best) if best is not None else WAIVE
+        return _SUES.of(best) if best is not None else WAIVE
 
     # ------------------------------------------------------------ the end of a lap
     def _decide_redeem(self, game: BusinesspolyGame, seat: int, d: Decision) -> Action:

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..engine.actions import END_TURN, ROLL, USE_JAIL_CARD, Action, Build, LiftMortgage, ProposeTrade
+from ..engine.actions import END_TURN, ROLL, USE_JAIL_CARD, Action, LiftMortgage, ProposeTrade
 from ..engine.decision import Decision
 from ..engine.game import Game
 from ..engine.native import mypyc_attr
 from ..rules.odessa import ChallengeMalina, OdessaGame, RefuseExchange, challenge_win_odds
+from .acts import BUILDS, any_set
 from .strategy import Strategy
 
 # P(one die > the sum of two dice) = (0 + 0 + 1 + 3 + 6 + 10) / 216 = 20/216 (003:86)
@@ -30,23 +31,6 @@ _WIN_DEN: Final = CHALLENGE_WIN.denominator
 CHALLENGE_HORIZON = 3
 
 
-def _holds(values: list[int], seat: int) -> bool:
-    """``seat in values`` as a plain loop: the compiled build compares the ints natively, where
-    ``in`` on a list calls the generic comparison for every element."""
-    for v in values:
-        if v == seat:
-            return True
-    return False
-
-
-def _any(flags: list[bool]) -> bool:
-    """``True in flags`` as a plain loop (see :func:`_holds`)."""
-    for f in flags:
-        if f:
-            return True
-    return False
-
-
 # the answers this layer gives, made once: actions are immutable values, and each one made anew is an
 # interpreted __init__ call (the action classes are not compiled)
 _LIFT: Final = LiftMortgage(True)
@@ -55,15 +39,6 @@ _CHALLENGE: Final = ChallengeMalina(True)
 _NO_CHALLENGE: Final = ChallengeMalina(False)
 _REFUSE: Final = RefuseExchange(True)
 _GO: Final = RefuseExchange(False)
-_BUILDS: dict[int, Build] = {}
-
-
-def _build(sq: int) -> Build:
-    """The Build action for ``sq``, one instance per square (see above)."""
-    action = _BUILDS.get(sq)
-    if action is None:
-        action = _BUILDS[sq] = Build(sq)
-    return action
 
 
 def _income(table: tuple[int, ...], k: int) -> int:
@@ -86,7 +61,7 @@ class OdessaPlay(Strategy):
         build = self._odessa_build(game, seat)
         if build is not None:
             return build
-        if _any(game.mortgaged):
+        if any_set(game.mortgaged):
             lift = self._lift_choice(game, seat, self._reserve(game, seat))
             if lift is not None:
                 return lift
@@ -132,7 +107,7 @@ class OdessaPlay(Strategy):
             return None
         if game.cash[seat] - t.house_cost[sq] < self._reserve(game, seat):
             return None
-        action = _build(sq)
+        action = BUILDS.of(sq)
         return action if game.is_legal(seat, action) else None
 
     def _early(self, game: Game) -> bool:

@@ -49,9 +49,22 @@ class Chance:
         return tuple(int(r() * sides) + 1 for _ in range(n))
 
     def shuffle(self, items: MutableSequence) -> None:
+        """Shuffle ``items`` in place: ``random.shuffle``'s algorithm and draws, written out (a
+        Fisher-Yates pass, each index drawn by ``getrandbits`` with rejection), so that the
+        compiled build runs it natively and a seed gives the same order as ``random.shuffle``
+        (tests/test_dice.py compares them)."""
         if self.strict:
             raise UnscriptedChance("strict chance: a shuffle is needed")
-        self.rng.shuffle(items)
+        bits = self.rng.getrandbits
+        i = len(items) - 1
+        while i > 0:
+            n = i + 1
+            k = n.bit_length()
+            j = bits(k)
+            while j >= n:
+                j = bits(k)
+            items[i], items[j] = items[j], items[i]
+            i -= 1
 
     def draw(self, deck_id: str) -> None:
         """A card is drawn from ``deck_id``: one scripted card fewer on its top."""

@@ -95,6 +95,9 @@ class Game(TurnFlow):
     # action type -> (problem, do); bound per class, so a variant's overrides are the ones called
     _handler_names: ClassVar[dict[type[Action], tuple[str, str]]]
     _handlers: ClassVar[dict[type[Action], Handler]]
+    # the class's table on the instance: a native field, read on every act (a class attribute is a
+    # generic lookup from compiled code)
+    _table: dict[type[Action], Handler]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -125,6 +128,7 @@ class Game(TurnFlow):
             raise ConfigError(
                 f"ruleset {rules.id!r} is for {rules.min_players}-{rules.max_players} players, got {n}"
             )
+        self._table = type(self)._handlers
         self.edition = edition
         self.rules = rules
         self.names = names
@@ -222,8 +226,7 @@ class Game(TurnFlow):
         if why is not None:
             raise illegal(why)
         self.actions.append((seat, action))
-        # the classic game's table is a native global (reading a class attribute is a slow lookup when compiled)
-        handlers = _HANDLERS if type(self) is Game else self._handlers
+        handlers = self._table
         code = handlers[type(action)][4]
         # the commonest acts' do steps called directly (natively in the compiled build), the rest by the table
         if code == _ROLL:
@@ -269,7 +272,7 @@ class Game(TurnFlow):
             return ("game-over", "the game is over", {})
         if type(seat) is not int or not 0 <= seat < self.n:
             return ("no-such-seat", "there is no seat {seat}", {"seat": repr(seat)})
-        handler = (_HANDLERS if type(self) is Game else self._handlers).get(type(action))  # as in apply
+        handler = self._table.get(type(action))
         if handler is None:
             return ("unknown-action", "unknown action {action}", {"action": repr(action)[:60]})
         if self.bankrupt[seat]:
@@ -425,7 +428,7 @@ class Game(TurnFlow):
         t, level, mortgaged, group_owner = self.t, self.level, self.mortgaged, self.group_owner
         is_street, group_of = t.is_street, t.group_of
         debt = self.in_debt(seat)
-        handlers = self._handlers
+        handlers = self._table
         build, sell = self._listing_check(Build, debt), self._listing_check(SellBuilding, debt)
         mortgage, unmortgage = self._listing_check(Mortgage, debt), self._listing_check(Unmortgage, debt)
         if placing:
@@ -469,7 +472,7 @@ class Game(TurnFlow):
         """The own check of action type ``cls``, for listing acts a live seat may take on its own
         squares (what else :meth:`_problem` checks holds by construction there); None if the seat
         may not take it at all: it spends, and the seat is in debt."""
-        problem, _, _, spends, _ = self._handlers[cls]
+        problem, _, _, spends, _ = self._table[cls]
         return None if debt and spends else problem
 
     def _position_problem(self, d: Decision) -> str | None:
@@ -707,5 +710,4 @@ def _bind_handlers(cls: type[Game]) -> dict[type[Action], Handler]:
 
 
 Game._handler_names = _HANDLER_NAMES
-_HANDLERS: Final[dict[type[Action], Handler]] = _bind_handlers(Game)
-Game._handlers = _HANDLERS
+Game._handlers = _bind_handlers(Game)

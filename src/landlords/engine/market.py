@@ -138,9 +138,10 @@ class Market(Holdings):
     def _do_bid(self, seat: int, a: Bid) -> None:
         d = self.stack[-1]
         st: AuctionState = d.data
-        st.high_bid, st.high_bidder = a.amount, seat
-        st.bids.append((seat, a.amount))
-        self._emit(E.BidPlaced, seat, a.amount)
+        amount = a.amount  # (read once: a field of an interpreted class is a generic lookup)
+        st.high_bid, st.high_bidder = amount, seat
+        st.bids.append((seat, amount))
+        self._emit(E.BidPlaced, seat, amount)
         st.turn = (st.turn + 1) % len(st.bidders)
         self._auction_step(d)
 

@@ -1,0 +1,55 @@
+"""Pieces the layers of the baseline family share (bots/strategy.py): plain loops over the game's
+lists and one action object per value.
+
+Both are for the compiled build. A loop compares the ints and flags natively, where ``in`` on a
+list calls the generic comparison for every element. Actions are immutable values compared by
+value, and the action classes are interpreted dataclasses, slow to build: a bot hands out one
+instance per square (or amount) instead of making a new one at every decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final, Generic, TypeVar
+
+from ..engine.actions import Action, Bid, Build, Mortgage, SellBuilding, Unmortgage
+
+A = TypeVar("A", bound=Action)
+
+
+def holds(values: list[int], seat: int) -> bool:
+    """``seat in values`` for a list of seats."""
+    for v in values:
+        if v == seat:
+            return True
+    return False
+
+
+def any_set(flags: list[bool]) -> bool:
+    """``True in flags``."""
+    for f in flags:
+        if f:
+            return True
+    return False
+
+
+class OneEach(Generic[A]):
+    """The action ``make(value)``, made once per value: ``BUILDS = OneEach(Build)``, ``BUILDS.of(sq)``."""
+
+    def __init__(self, make: Callable[[int], A]) -> None:
+        self.make = make
+        self.made: dict[int, A] = {}
+
+    def of(self, value: int) -> A:
+        action = self.made.get(value)
+        if action is None:
+            action = self.made[value] = self.make(value)
+        return action
+
+
+# the acts every layer hands out
+BUILDS: Final = OneEach(Build)
+SALES: Final = OneEach(SellBuilding)
+MORTGAGES: Final = OneEach(Mortgage)
+UNMORTGAGES: Final = OneEach(Unmortgage)
+BIDS: Final = OneEach(Bid)
