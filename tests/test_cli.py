@@ -70,6 +70,22 @@ def test_replay_of_a_broken_file_names_the_problem(tmp_path):
     assert out.returncode == 2 and "'edition' is missing" in out.stderr and not out.stdout
 
 
+def test_replay_stops_only_within_the_record(tmp_path):
+    rec = tmp_path / "one.json"
+    assert run("simulate", "-g", "1", "-s", "4", "--record", str(rec)).returncode == 0
+    acts = len(json.loads(rec.read_text())["actions"])
+    last = run("replay", str(rec), "--position", str(acts))
+    assert last.returncode == 0 and json.loads(last.stdout)
+    for args, message in (
+        (("--position", str(acts + 1)), f"holds {acts} acts: --position {acts + 1} is past its end"),
+        (("--upto", "99999"), f"holds {acts} acts: --upto 99999 is past its end"),
+        (("--position", "-1"), "from 0 up, not -1"),
+        (("--position", "3", "--upto", "3"), "give --position or --upto, not both"),
+    ):
+        out = run("replay", str(rec), *args)
+        assert out.returncode == 2 and message in out.stderr and not out.stdout, (args, out.stderr)
+
+
 def test_listings():
     eds = run("editions").stdout
     for name in ("classic-us", "moscow", "london", "warsaw"):

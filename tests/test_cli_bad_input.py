@@ -156,6 +156,8 @@ def test_names_are_text_never_markup_or_control(tmp_path):
     assert_refused(run(["play", "--players", "Eve\x1b[2J,Bob"], tmp_path), "control character")
     assert_refused(run(["play", "--players", "E" * 100], tmp_path), "longer than")
     assert_refused(run(["play", "--players", "eve,Eve"], tmp_path), "name of their own")
+    assert_refused(run(["play", "--players", " , "], tmp_path), "a name is empty")
+    assert_refused(run(["play", "--players", "Ann,,Bob"], tmp_path), "a name is empty")
     assert sorted((tmp_path / "landlords").iterdir()) == saves  # no save file for a refused game
 
 

@@ -45,6 +45,14 @@ def test_policy_strategy_plays_a_tournament(tmp_path):
 def test_policy_strategy_errors_are_one_line(tmp_path):
     with pytest.raises(ConfigError, match="cannot read the policy file"):
         make_bot(f"rl:{tmp_path / 'missing.npz'}")
+    text = tmp_path / "README.md"
+    text.write_text("# not a policy\n")
+    array = tmp_path / "weights.npy"
+    np.save(array, np.zeros(3))
+    for wrong in (text, array):
+        with pytest.raises(ConfigError, match="is not a landlords policy file") as caught:
+            make_bot(f"rl:{wrong}")
+        assert "pickle" not in str(caught.value)
     path = random_policy(tmp_path / "p3.npz", seats=3)
     bot = make_bot(f"rl:{path}")
     import landlords

@@ -142,9 +142,17 @@ def simulate(
 def replay(file, upto, events, lang, position_after, notation) -> None:
     """Replay a game record and print its event log and final position."""
     try:
-        if position_after is not None and (position_after < 0 or upto is not None):
-            raise LandlordsError("--position takes a number of acts from 0 up, instead of --upto")
-        table = records.restore(records.load(file), upto=upto if position_after is None else position_after)
+        if position_after is not None and upto is not None:
+            raise LandlordsError("give --position or --upto, not both")
+        if position_after is not None and position_after < 0:
+            raise LandlordsError(f"--position takes a number of acts from 0 up, not {position_after}")
+        data = records.load(file)
+        stop = upto if position_after is None else position_after
+        acts = data.get("actions")
+        if stop is not None and isinstance(acts, list) and stop > len(acts):
+            option = "--upto" if position_after is None else "--position"
+            raise LandlordsError(f"{file} holds {len(acts)} acts: {option} {stop} is past its end")
+        table = records.restore(data, upto=stop)
     except LandlordsError as exc:
         fail(str(exc))
     game = table.game

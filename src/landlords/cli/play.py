@@ -185,7 +185,9 @@ def play(
             save_path = save_file or default_save_path()
         else:
             lang = lang or default_language()
-            people = [p.strip() for p in (players or tr(lang, "ui.default_person")).split(",") if p.strip()]
+            people = [p.strip() for p in (players or tr(lang, "ui.default_person")).split(",")]
+            if not all(people):
+                raise ConfigError(f"--players {players!r}: a name is empty (the names comma-separated: Ann,Bob)")
             check_names(people, "--players")
             if bots is None:
                 bots = DEFAULT_BOTS if len(people) == 1 else "none"

@@ -28,10 +28,15 @@ class Policy:
 
     def __init__(self, path: str | Path) -> None:
         path = Path(path)
+        not_policy = f"{str(path)!r} is not a landlords policy file (an .npz archive written by training)"
         try:
             data = np.load(path, allow_pickle=False)
-        except (OSError, ValueError) as exc:
+        except OSError as exc:
             raise ConfigError(f"cannot read the policy file {str(path)!r}: {exc}") from None
+        except ValueError:  # not an .npy/.npz file (numpy's own message suggests unpickling it: no)
+            raise ConfigError(not_policy) from None
+        if not isinstance(data, np.lib.npyio.NpzFile):  # a single .npy array
+            raise ConfigError(not_policy)
         with data:
             try:
                 self.meta: dict[str, Any] = json.loads(str(data["meta"]))
