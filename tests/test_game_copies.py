@@ -47,3 +47,15 @@ def test_a_copy_taken_anywhere_plays_on_as_the_original(ruleset):
         seat = game.decision.seat
         game.apply(seat, rng.choice(list(game.legal_actions(seat))))
     assert copies > 5
+
+
+@pytest.mark.parametrize("ruleset", ["hasbro-ru", "businesspoly", "odessa"])
+def test_a_copy_shares_the_class_action_table(ruleset):
+    """The action table a game holds (functions, compiled ones in the compiled build, which cannot
+    be copied) is its class's: a copy refers to it and acts alike."""
+    game = landlords.new_game(None, ruleset, players=3, seed=2)
+    twin = _copy(game)
+    assert twin._table is game._table
+    for g in (game, twin):
+        g.apply(g.decision.seat, g.legal_actions()[0])
+    assert twin.state_hash() == game.state_hash()

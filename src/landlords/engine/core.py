@@ -4,7 +4,7 @@ A game is one class built in layers, each a module named after its subject, each
 one below (so that the class compiles as a single native class, see the README's "Performance"):
 
     GameCore (this module) <- ScriptedChance <- Holdings <- Market <- Buildings <- Trading
-    <- Bankruptcy <- TurnFlow <- Game
+    <- Bankruptcy <- TurnFlow <- Listing <- Game
 
 A layer calls what the layers below it define; what a lower layer needs from above (``_resume``:
 what a turn does once a decision is resolved) is declared here and defined on top. ``Game.__init__``

@@ -17,68 +17,48 @@ resolved (finish the landing, move out of jail, run the next bankruptcy auction,
 
 from __future__ import annotations
 
-import dataclasses
 from collections import deque
-from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, Final
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
 from . import decision as D
 from . import events as E
 from .actions import (
-    ACCEPT,
-    BUY,
-    DECLARE_BANKRUPTCY,
-    DECLINE,
-    END_TURN,
-    PASS,
-    PAY_JAIL_FINE,
-    REJECT,
-    ROLL,
-    USE_JAIL_CARD,
-    Accept,
     Action,
-    Bid,
-    Build,
-    Buy,
-    ChooseMove,
-    ChooseTax,
-    ClaimRent,
-    DeclareBankruptcy,
-    Decline,
-    EndTurn,
-    LiftMortgage,
-    Mortgage,
-    MoveTo,
-    Pass,
-    PayJailFine,
-    ProposeTrade,
-    Reject,
-    Roll,
-    SellBuilding,
-    TimeOut,
-    Unmortgage,
-    UseJailCard,
-    WantBuilding,
 )
-from .decision import AuctionState, Debt, Decision
+from .decision import Debt, Decision
 from .dice import Chance
+from .dispatch import (
+    DO_BID,
+    DO_BUILD,
+    DO_BUY,
+    DO_DECLINE,
+    DO_MORTGAGE,
+    DO_PASS,
+    DO_ROLL,
+    DO_SELL,
+    DO_UNMORTGAGE,
+    FIELD_AMOUNT,
+    FIELD_SEAT,
+    FIELD_SQUARE,
+    HANDLER_NAMES,
+    Handler,
+    bind_handlers,
+    table_of,
+)
 from .edition import (
     Edition,
 )
 from .errors import ConfigError, Problem, illegal
-from .fields import AMOUNT, SEAT, SQUARE, field_problem, field_test
+from .fields import field_problem
+from .listing import Listing
 from .native import mypyc_attr
 from .ruleset import Ruleset
 from .state import dump_state, position_header, state_hash
-from .turns import TurnFlow
-
-# an action type's handling in a game class (see _bind_handlers): its check, its do, the tests of its
-# fields ((name, the test's code or 0, test, kind)), whether it spends money, its direct code (or 0)
-Handler = tuple[Any, Any, tuple[tuple[str, int, Any, Any], ...], bool, int]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class Game(TurnFlow):
+class Game(Listing):
     """One game of an edition under a ruleset.
 
     ``dice`` scripts the first rolls and ``deck_orders`` the top cards of each deck (by card id),
@@ -95,13 +75,10 @@ class Game(TurnFlow):
     # action type -> (problem, do); bound per class, so a variant's overrides are the ones called
     _handler_names: ClassVar[dict[type[Action], tuple[str, str]]]
     _handlers: ClassVar[dict[type[Action], Handler]]
-    # the class's table on the instance: a native field, read on every act (a class attribute is a
-    # generic lookup from compiled code)
-    _table: dict[type[Action], Handler]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls._handlers = _bind_handlers(cls)
+        cls._handlers = bind_handlers(cls)
 
     def __init__(
         self,
@@ -118,6 +95,7 @@ class Game(TurnFlow):
         end_turn_prompt: bool = True,
         opening: bool = True,
     ) -> None:
+        self._table = table_of(type(self))
         names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
         n = len(names)
         if rules.speed_die and rules.dice_sides != 6:
@@ -128,7 +106,6 @@ class Game(TurnFlow):
             raise ConfigError(
                 f"ruleset {rules.id!r} is for {rules.min_players}-{rules.max_players} players, got {n}"
             )
-        self._table = type(self)._handlers
         self.edition = edition
         self.rules = rules
         self.names = names
@@ -226,26 +203,26 @@ class Game(TurnFlow):
         if why is not None:
             raise illegal(why)
         self.actions.append((seat, action))
-        handlers = self._table
+        handlers = self._table.by_type
         code = handlers[type(action)][4]
         # the commonest acts' do steps called directly (natively in the compiled build), the rest by the table
-        if code == _ROLL:
+        if code == DO_ROLL:
             self._do_roll(seat, action)
-        elif code == _BUILD:
+        elif code == DO_BUILD:
             self._do_build(seat, action)
-        elif code == _BUY:
+        elif code == DO_BUY:
             self._do_buy(seat, action)
-        elif code == _BID:
+        elif code == DO_BID:
             self._do_bid(seat, action)
-        elif code == _PASS:
+        elif code == DO_PASS:
             self._do_pass(seat, action)
-        elif code == _DECLINE:
+        elif code == DO_DECLINE:
             self._do_decline(seat, action)
-        elif code == _MORTGAGE:
+        elif code == DO_MORTGAGE:
             self._do_mortgage(seat, action)
-        elif code == _SELL:
+        elif code == DO_SELL:
             self._do_sell(seat, action)
-        elif code == _UNMORTGAGE:
+        elif code == DO_UNMORTGAGE:
             self._do_unmortgage(seat, action)
         else:
             handlers[type(action)][1](self, seat, action)
@@ -272,7 +249,7 @@ class Game(TurnFlow):
             return ("game-over", "the game is over", {})
         if type(seat) is not int or not 0 <= seat < self.n:
             return ("no-such-seat", "there is no seat {seat}", {"seat": repr(seat)})
-        handler = self._table.get(type(action))
+        handler = self._table.by_type.get(type(action))
         if handler is None:
             return ("unknown-action", "unknown action {action}", {"action": repr(action)[:60]})
         if self.bankrupt[seat]:
@@ -281,34 +258,34 @@ class Game(TurnFlow):
         for name, test, ok, kind in tests:
             value = getattr(action, name)
             # the scalar kinds tested here as engine/fields.py's tests do, the rest by their test
-            if test == _SQUARE_FIELD:
+            if test == FIELD_SQUARE:
                 good = type(value) is int and 0 <= value < self.size
-            elif test == _AMOUNT_FIELD:
+            elif test == FIELD_AMOUNT:
                 good = type(value) is int and value >= 0
-            elif test == _SEAT_FIELD:
+            elif test == FIELD_SEAT:
                 good = type(value) is int and 0 <= value < self.n
             else:
                 good = ok(self, value)
             if not good:
                 return field_problem(kind, value, name, self)
         # the action's own check: the commonest called directly (natively in the compiled build)
-        if code == _ROLL:
+        if code == DO_ROLL:
             why = self._problem_roll(seat, action)
-        elif code == _BUILD:
+        elif code == DO_BUILD:
             why = self._problem_build(seat, action)
-        elif code == _BUY:
+        elif code == DO_BUY:
             why = self._problem_buy(seat, action)
-        elif code == _BID:
+        elif code == DO_BID:
             why = self._problem_bid(seat, action)
-        elif code == _PASS:
+        elif code == DO_PASS:
             why = self._problem_pass(seat, action)
-        elif code == _DECLINE:
+        elif code == DO_DECLINE:
             why = self._problem_decline(seat, action)
-        elif code == _MORTGAGE:
+        elif code == DO_MORTGAGE:
             why = self._problem_mortgage(seat, action)
-        elif code == _SELL:
+        elif code == DO_SELL:
             why = self._problem_sell(seat, action)
-        elif code == _UNMORTGAGE:
+        elif code == DO_UNMORTGAGE:
             why = self._problem_unmortgage(seat, action)
         else:
             why = problem(self, seat, action)
@@ -324,156 +301,9 @@ class Game(TurnFlow):
                     )
         return None
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Legal actions for ``seat`` (default: the seat that must decide), as a fresh list.
-
-        Parametrised actions are represented once: ``Bid`` at the lowest legal amount (any amount
-        up to the bidder's cash is legal); trades are never enumerated (``ProposeTrade`` is
-        validated by :meth:`check`). Built as a list, not generated: the environments of
-        ``landlords.rl`` list every step, and a compiled generator costs far more than a list.
-        """
-        d = self.decision
-        if d is None:
-            return []
-        if seat is None:
-            seat = d.seat
-        if self.bankrupt[seat]:
-            return []
-        out: list[Action] = []
-        if d.seat == seat:
-            if self.in_debt(seat):  # a seat in debt only raises cash: no answer that spends is listed
-                for a in self._decision_actions(d):
-                    if not a.SPENDS:
-                        out.append(a)
-            else:
-                out.extend(self._decision_actions(d))
-        out.extend(self._free_actions(seat))
-        return out
-
-    def decision_actions(self) -> list[Action]:
-        """The answers to the pending decision only (``legal_actions`` adds what its seat may
-        also do at any time: build, sell, mortgage, claim rent)."""
-        d = self.decision
-        if d is None or self.bankrupt[d.seat]:
-            return []
-        debt = self.in_debt(d.seat)
-        return [a for a in self._decision_actions(d) if not (debt and a.SPENDS)]
-
     def transfer_cost(self, sq: int, lift_now: bool) -> int:
         """What receiving mortgaged ``sq`` costs now: lifted at once, or only the fee."""
         return self._transfer_cost(sq, lift_now)
-
-    # The listings below return lists; a variant's override may be a generator (``yield from
-    # super()...``): callers only iterate over what they return.
-    def _decision_actions(self, d: Decision) -> Iterable[Action]:
-        seat, kind = d.seat, d.kind
-        out: list[Action] = []
-        if kind == D.PRE_ROLL:
-            out.append(ROLL)
-            if self.in_jail[seat]:
-                if self.cash[seat] >= self.rules.jail_fine:
-                    out.append(PAY_JAIL_FINE)
-                if self.jail_cards[seat]:
-                    out.append(USE_JAIL_CARD)
-        elif kind == D.POST_ROLL:
-            out.append(END_TURN)
-        elif kind == D.BUY:
-            if self.cash[seat] >= self.t.price[d.square]:
-                out.append(BUY)
-            out.append(DECLINE)
-        elif kind == D.AUCTION:
-            a: AuctionState = d.data
-            low = max(a.min_bid, a.high_bid + 1)
-            if self.cash[seat] >= low:
-                out.append(Bid(low))
-            out.append(PASS)
-        elif kind == D.DEBT:
-            if self.cash[seat] + self.liquidation_value(seat) < d.data.amount:
-                out.append(DECLARE_BANKRUPTCY)
-        elif kind == D.TRADE_RESPONSE:
-            if self.is_legal(seat, ACCEPT):  # an offer can go stale while it waits
-                out.append(ACCEPT)
-            out.append(REJECT)
-        elif kind == D.INCOME_TAX:
-            out.append(ChooseTax(False))
-            out.append(ChooseTax(True))
-        elif kind == D.MORTGAGE_TRANSFER:
-            if self.cash[seat] >= self._transfer_cost(d.square, True):
-                out.append(LiftMortgage(True))
-            out.append(LiftMortgage(False))
-        elif kind == D.BUILDING_INTEREST:
-            out.append(WantBuilding(True))
-            out.append(WantBuilding(False))
-        elif kind == D.BUS:
-            d1, d2 = d.data
-            for steps in sorted({d1, d2, d1 + d2}):
-                out.append(ChooseMove(steps))
-        elif kind == D.TRIPLES:
-            for sq in range(self.size):
-                out.append(MoveTo(sq))
-        elif kind == D.PLACE_BUILDING:
-            for sq in self.t.streets:
-                if self.is_legal(seat, Build(sq)):
-                    out.append(Build(sq))
-        return out
-
-    def _free_actions(self, seat: int) -> Iterable[Action]:
-        out: list[Action] = []
-        for claim in self.claims:
-            if claim.owner == seat:
-                out.append(ClaimRent(claim.square))
-        owner = self.owner
-        top = self.stack[-1] if self.stack else None
-        placing = top is not None and top.kind == D.PLACE_BUILDING and top.seat == seat  # listed already
-        t, level, mortgaged, group_owner = self.t, self.level, self.mortgaged, self.group_owner
-        is_street, group_of = t.is_street, t.group_of
-        debt = self.in_debt(seat)
-        handlers = self._table
-        build, sell = self._listing_check(Build, debt), self._listing_check(SellBuilding, debt)
-        mortgage, unmortgage = self._listing_check(Mortgage, debt), self._listing_check(Unmortgage, debt)
-        if placing:
-            build = None
-        # the classic checks called directly (natively in the compiled build), as Game._problem does
-        build_direct = handlers[Build][4] == _BUILD
-        sell_direct = handlers[SellBuilding][4] == _SELL
-        mortgage_direct = handlers[Mortgage][4] == _MORTGAGE
-        lift_direct = handlers[Unmortgage][4] == _UNMORTGAGE
-        # acts are frozen: one object per square serves every listing
-        builds, sells, mortgages, unmortgages = _square_acts(self.size)
-        for sq in t.properties:
-            if owner[sq] != seat:
-                continue
-            # only the candidates that can possibly pass are checked: building needs the whole
-            # group, selling a building, (un)mortgaging the right state
-            if build is not None and is_street[sq] and group_owner[group_of[sq]] == seat:
-                action = builds[sq]
-                why = self._problem_build(seat, action) if build_direct else build(self, seat, action)
-                if why is None:
-                    out.append(action)
-            if sell is not None and level[sq]:
-                action = sells[sq]
-                why = self._problem_sell(seat, action) if sell_direct else sell(self, seat, action)
-                if why is None:
-                    out.append(action)
-            if mortgaged[sq]:
-                if unmortgage is not None:
-                    action = unmortgages[sq]
-                    why = self._problem_unmortgage(seat, action) if lift_direct else unmortgage(self, seat, action)
-                    if why is None:
-                        out.append(action)
-            elif mortgage is not None and not level[sq]:
-                action = mortgages[sq]
-                why = self._problem_mortgage(seat, action) if mortgage_direct else mortgage(self, seat, action)
-                if why is None:
-                    out.append(action)
-        return out
-
-    def _listing_check(self, cls: type[Action], debt: bool) -> Any:
-        """The own check of action type ``cls``, for listing acts a live seat may take on its own
-        squares (what else :meth:`_problem` checks holds by construction there); None if the seat
-        may not take it at all: it spends, and the seat is in debt."""
-        problem, _, _, spends, _ = self._table[cls]
-        return None if debt and spends else problem
 
     def _position_problem(self, d: Decision) -> str | None:
         """What is wrong with a pending decision read from a position (a variant adds its own)."""
@@ -611,103 +441,5 @@ class Game(TurnFlow):
             raise AssertionError(f"unknown continuation {then!r}")
 
 
-# Each action type names its check method (returns the Problem or None, changes nothing) and its do
-# method.
-# A variant (a Game subclass) may override any of them and add actions of its own by extending
-# ``_handler_names`` in its class body; ``Game.__init_subclass__`` binds the table per class.
-_HANDLER_NAMES: dict[type[Action], tuple[str, str]] = {
-    Roll: ("_problem_roll", "_do_roll"),
-    EndTurn: ("_problem_end_turn", "_do_end_turn"),
-    PayJailFine: ("_problem_pay_fine", "_do_pay_fine"),
-    UseJailCard: ("_problem_use_card", "_do_use_card"),
-    Buy: ("_problem_buy", "_do_buy"),
-    Decline: ("_problem_decline", "_do_decline"),
-    Bid: ("_problem_bid", "_do_bid"),
-    Pass: ("_problem_pass", "_do_pass"),
-    ClaimRent: ("_problem_claim", "_do_claim"),
-    ChooseTax: ("_problem_tax", "_do_tax"),
-    LiftMortgage: ("_problem_lift", "_do_lift"),
-    WantBuilding: ("_problem_want", "_do_want"),
-    ChooseMove: ("_problem_choose_move", "_do_choose_move"),
-    MoveTo: ("_problem_move_to", "_do_move_to"),
-    TimeOut: ("_problem_time_out", "_do_time_out"),
-    Build: ("_problem_build", "_do_build"),
-    SellBuilding: ("_problem_sell", "_do_sell"),
-    Mortgage: ("_problem_mortgage", "_do_mortgage"),
-    Unmortgage: ("_problem_unmortgage", "_do_unmortgage"),
-    DeclareBankruptcy: ("_problem_bankrupt", "_do_bankrupt"),
-    ProposeTrade: ("_problem_trade", "_do_trade"),
-    Accept: ("_problem_answer", "_do_answer"),
-    Reject: ("_problem_answer", "_do_answer"),
-}
-
-
-# The action types whose check and do the engine calls directly by name (see Game.apply and
-# Game._problem), by code; a class that binds one of them to other methods has it called by its table.
-_ROLL: Final = 1
-_BUILD: Final = 2
-_BUY: Final = 3
-_BID: Final = 4
-_PASS: Final = 5
-_DECLINE: Final = 6
-_MORTGAGE: Final = 7
-_SELL: Final = 8
-_UNMORTGAGE: Final = 9
-_DIRECT: dict[type[Action], int] = {
-    Roll: _ROLL,
-    Build: _BUILD,
-    Buy: _BUY,
-    Bid: _BID,
-    Pass: _PASS,
-    Decline: _DECLINE,
-    Mortgage: _MORTGAGE,
-    SellBuilding: _SELL,
-    Unmortgage: _UNMORTGAGE,
-}
-# field kinds Game._problem tests itself (the others by their engine/fields.py test)
-_SEAT_FIELD: Final = 1
-_SQUARE_FIELD: Final = 2
-_AMOUNT_FIELD: Final = 3
-_FIELD_TESTS: dict[str, int] = {SEAT: _SEAT_FIELD, SQUARE: _SQUARE_FIELD, AMOUNT: _AMOUNT_FIELD}
-
-# board size -> the listed acts on every square (acts are frozen: shared by all games)
-_SQUARE_ACTS: dict[int, tuple[list[Any], list[Any], list[Any], list[Any]]] = {}
-
-
-def _square_acts(size: int) -> tuple[list[Any], list[Any], list[Any], list[Any]]:
-    """``Build``, ``SellBuilding``, ``Mortgage`` and ``Unmortgage`` of every square of a board of
-    ``size`` squares, made once."""
-    acts = _SQUARE_ACTS.get(size)
-    if acts is None:
-        squares = range(size)
-        acts = _SQUARE_ACTS[size] = (
-            [Build(sq) for sq in squares],
-            [SellBuilding(sq) for sq in squares],
-            [Mortgage(sq) for sq in squares],
-            [Unmortgage(sq) for sq in squares],
-        )
-    return acts
-
-
-def _bind_handlers(cls: type[Game]) -> dict[type[Action], Handler]:
-    """(problem, do, the field kinds, spends money, direct code) of ``cls`` for every action type it
-    handles.
-
-    Every field of an action type must have its declared kind (``FIELDS``): a new action cannot
-    reach a handler with unchecked values."""
-    out: dict[type[Action], Handler] = {}
-    for t, (check, do) in cls._handler_names.items():
-        declared = [name for name, _ in t.FIELDS]
-        if declared != [f.name for f in dataclasses.fields(t)]:
-            raise TypeError(f"{t.__name__}.FIELDS must declare the kind of every field, in order")
-        tests = tuple(
-            (name, _FIELD_TESTS.get(kind, 0) if type(kind) is str else 0, field_test(kind, name), kind)
-            for name, kind in t.FIELDS
-        )
-        code = _DIRECT.get(t, 0) if _HANDLER_NAMES.get(t) == (check, do) else 0
-        out[t] = (getattr(cls, check), getattr(cls, do), tests, t.SPENDS, code)
-    return out
-
-
-Game._handler_names = _HANDLER_NAMES
-Game._handlers = _bind_handlers(Game)
+Game._handler_names = HANDLER_NAMES
+Game._handlers = bind_handlers(Game)

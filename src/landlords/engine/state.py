@@ -86,7 +86,7 @@ DERIVED: dict[str, str] = {
     "events": "the history of the game, not its state",
     "actions": "the history of the game, not its state (the record holds it)",
     "setup": "how the game was started, for its record; nothing reads it back",
-    "_table": "the game class's action handlers",
+    "_table": "the game class's action table (engine/dispatch.py)",
     # copies of rules read on every turn (GameCore._copy_rules)
     "rules_variant": "a copy of the ruleset's variant",
     "_decision_seconds": "a copy of a rule",

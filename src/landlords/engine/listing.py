@@ -1,0 +1,218 @@
+"""Listing the legal acts: the answers to the pending decision and what a seat may do at any time.
+
+A layer of the game class (engine/game.py): every front end builds its menus, buttons and masks
+from these lists, and every act listed passes the game's whole check. The acts on squares are
+checked by their own check only, for the squares where they can possibly pass (what else the
+whole check tests holds there by construction).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from . import decision as D
+from .actions import (
+    ACCEPT,
+    BUY,
+    DECLARE_BANKRUPTCY,
+    DECLINE,
+    END_TURN,
+    PASS,
+    PAY_JAIL_FINE,
+    REJECT,
+    ROLL,
+    USE_JAIL_CARD,
+    Action,
+    Bid,
+    Build,
+    ChooseMove,
+    ChooseTax,
+    ClaimRent,
+    LiftMortgage,
+    Mortgage,
+    MoveTo,
+    SellBuilding,
+    Unmortgage,
+    WantBuilding,
+)
+from .decision import AuctionState, Decision
+from .dispatch import DO_BUILD, DO_MORTGAGE, DO_SELL, DO_UNMORTGAGE, HandlerTable
+from .native import mypyc_attr
+from .turns import TurnFlow
+
+# board size -> the listed acts on every square (acts are frozen: shared by all games)
+_SQUARE_ACTS: dict[int, tuple[list[Any], list[Any], list[Any], list[Any]]] = {}
+
+
+def _square_acts(size: int) -> tuple[list[Any], list[Any], list[Any], list[Any]]:
+    """``Build``, ``SellBuilding``, ``Mortgage`` and ``Unmortgage`` of every square of a board of
+    ``size`` squares, made once."""
+    acts = _SQUARE_ACTS.get(size)
+    if acts is None:
+        squares = range(size)
+        acts = _SQUARE_ACTS[size] = (
+            [Build(sq) for sq in squares],
+            [SellBuilding(sq) for sq in squares],
+            [Mortgage(sq) for sq in squares],
+            [Unmortgage(sq) for sq in squares],
+        )
+    return acts
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Listing(TurnFlow):
+    """The legal acts of a game (a layer of :class:`~.game.Game`)."""
+
+    _table: HandlerTable  # the game class's action table (set by Game.__init__)
+
+    def is_legal(self, seat: Any, action: Any) -> bool:
+        """Declared here, defined by Game (the whole check)."""
+        raise NotImplementedError
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Legal actions for ``seat`` (default: the seat that must decide), as a fresh list.
+
+        Parametrised actions are represented once: ``Bid`` at the lowest legal amount (any amount
+        up to the bidder's cash is legal); trades are never enumerated (``ProposeTrade`` is
+        validated by :meth:`check`). Built as a list, not generated: the environments of
+        ``landlords.rl`` list every step, and a compiled generator costs far more than a list.
+        """
+        d = self.stack[-1] if self.stack else None  # (the game's decision)
+        if d is None:
+            return []
+        if seat is None:
+            seat = d.seat
+        if self.bankrupt[seat]:
+            return []
+        out: list[Action] = []
+        if d.seat == seat:
+            if self.in_debt(seat):  # a seat in debt only raises cash: no answer that spends is listed
+                for a in self._decision_actions(d):
+                    if not a.SPENDS:
+                        out.append(a)
+            else:
+                out.extend(self._decision_actions(d))
+        out.extend(self._free_actions(seat))
+        return out
+
+    def decision_actions(self) -> list[Action]:
+        """The answers to the pending decision only (``legal_actions`` adds what its seat may
+        also do at any time: build, sell, mortgage, claim rent)."""
+        d = self.stack[-1] if self.stack else None  # (the game's decision)
+        if d is None or self.bankrupt[d.seat]:
+            return []
+        debt = self.in_debt(d.seat)
+        return [a for a in self._decision_actions(d) if not (debt and a.SPENDS)]
+
+    # The listings below return lists; a variant's override may be a generator (``yield from
+    # super()...``): callers only iterate over what they return.
+    def _decision_actions(self, d: Decision) -> Iterable[Action]:
+        seat, kind = d.seat, d.kind
+        out: list[Action] = []
+        if kind == D.PRE_ROLL:
+            out.append(ROLL)
+            if self.in_jail[seat]:
+                if self.cash[seat] >= self.rules.jail_fine:
+                    out.append(PAY_JAIL_FINE)
+                if self.jail_cards[seat]:
+                    out.append(USE_JAIL_CARD)
+        elif kind == D.POST_ROLL:
+            out.append(END_TURN)
+        elif kind == D.BUY:
+            if self.cash[seat] >= self.t.price[d.square]:
+                out.append(BUY)
+            out.append(DECLINE)
+        elif kind == D.AUCTION:
+            a: AuctionState = d.data
+            low = max(a.min_bid, a.high_bid + 1)
+            if self.cash[seat] >= low:
+                out.append(Bid(low))
+            out.append(PASS)
+        elif kind == D.DEBT:
+            if self.cash[seat] + self.liquidation_value(seat) < d.data.amount:
+                out.append(DECLARE_BANKRUPTCY)
+        elif kind == D.TRADE_RESPONSE:
+            if self.is_legal(seat, ACCEPT):  # an offer can go stale while it waits
+                out.append(ACCEPT)
+            out.append(REJECT)
+        elif kind == D.INCOME_TAX:
+            out.append(ChooseTax(False))
+            out.append(ChooseTax(True))
+        elif kind == D.MORTGAGE_TRANSFER:
+            if self.cash[seat] >= self._transfer_cost(d.square, True):
+                out.append(LiftMortgage(True))
+            out.append(LiftMortgage(False))
+        elif kind == D.BUILDING_INTEREST:
+            out.append(WantBuilding(True))
+            out.append(WantBuilding(False))
+        elif kind == D.BUS:
+            d1, d2 = d.data
+            for steps in sorted({d1, d2, d1 + d2}):
+                out.append(ChooseMove(steps))
+        elif kind == D.TRIPLES:
+            for sq in range(self.size):
+                out.append(MoveTo(sq))
+        elif kind == D.PLACE_BUILDING:
+            for sq in self.t.streets:
+                if self.is_legal(seat, Build(sq)):
+                    out.append(Build(sq))
+        return out
+
+    def _free_actions(self, seat: int) -> Iterable[Action]:
+        out: list[Action] = []
+        for claim in self.claims:
+            if claim.owner == seat:
+                out.append(ClaimRent(claim.square))
+        owner = self.owner
+        top = self.stack[-1] if self.stack else None
+        placing = top is not None and top.kind == D.PLACE_BUILDING and top.seat == seat  # listed already
+        t, level, mortgaged, group_owner = self.t, self.level, self.mortgaged, self.group_owner
+        is_street, group_of = t.is_street, t.group_of
+        debt = self.in_debt(seat)
+        handlers = self._table.by_type
+        build, sell = self._listing_check(Build, debt), self._listing_check(SellBuilding, debt)
+        mortgage, unmortgage = self._listing_check(Mortgage, debt), self._listing_check(Unmortgage, debt)
+        if placing:
+            build = None
+        # the classic checks called directly (natively in the compiled build), as Game._problem does
+        build_direct = handlers[Build][4] == DO_BUILD
+        sell_direct = handlers[SellBuilding][4] == DO_SELL
+        mortgage_direct = handlers[Mortgage][4] == DO_MORTGAGE
+        lift_direct = handlers[Unmortgage][4] == DO_UNMORTGAGE
+        # acts are frozen: one object per square serves every listing
+        builds, sells, mortgages, unmortgages = _square_acts(self.size)
+        for sq in t.properties:
+            if owner[sq] != seat:
+                continue
+            # only the candidates that can possibly pass are checked: building needs the whole
+            # group, selling a building, (un)mortgaging the right state
+            if build is not None and is_street[sq] and group_owner[group_of[sq]] == seat:
+                action = builds[sq]
+                why = self._problem_build(seat, action) if build_direct else build(self, seat, action)
+                if why is None:
+                    out.append(action)
+            if sell is not None and level[sq]:
+                action = sells[sq]
+                why = self._problem_sell(seat, action) if sell_direct else sell(self, seat, action)
+                if why is None:
+                    out.append(action)
+            if mortgaged[sq]:
+                if unmortgage is not None:
+                    action = unmortgages[sq]
+                    why = self._problem_unmortgage(seat, action) if lift_direct else unmortgage(self, seat, action)
+                    if why is None:
+                        out.append(action)
+            elif mortgage is not None and not level[sq]:
+                action = mortgages[sq]
+                why = self._problem_mortgage(seat, action) if mortgage_direct else mortgage(self, seat, action)
+                if why is None:
+                    out.append(action)
+        return out
+
+    def _listing_check(self, cls: type[Action], debt: bool) -> Any:
+        """The own check of action type ``cls``, for listing acts a live seat may take on its own
+        squares (what else :meth:`_problem` checks holds by construction there); None if the seat
+        may not take it at all: it spends, and the seat is in debt."""
+        problem, _, _, spends, _ = self._table.by_type[cls]
+        return None if debt and spends else problem
