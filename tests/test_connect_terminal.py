@@ -107,6 +107,7 @@ def test_a_terminal_and_a_client_at_one_table(server, tmp_path):
         pick(bob, "Buy Oriental Avenue")
         bob.expect("anything else before you end the turn?")
         pick(bob, "End the turn")
+        bob.expect("… Ann's turn (round 2).")  # Ann's question is hers: Bob reads about it
 
         # the bot visits the jail; Ann lands on Bob's Oriental: Bob claims the rent out of turn
         ann.wait_for(ann.decision_is(0, "pre_roll"))

@@ -38,9 +38,10 @@ def test_a_bankruptcy_ends_the_game_in_three_languages_and_by_keyboard(people, s
     expect(eve.page.locator(f'#games li[data-code="{code}"]')).to_have_count(0)
     bob.join(code)
     eve.open(code)
-    expect(ann.page.locator("#decision-title")).to_contain_text("ваш ход")
-    expect(bob.page.locator("#decision-title")).to_contain_text("twój ruch")
-    expect(eve.page.locator("#decision-title")).to_contain_text("your turn")
+    # the seat that decides is asked; the others (another seat, a spectator) read about it
+    expect(ann.page.locator("#decision-title")).to_contain_text("Аня, ваш ход")
+    expect(bob.page.locator("#decision-title")).to_have_text("Ruch Ани (runda 1).")
+    expect(eve.page.locator("#decision-title")).to_have_text("Аня's turn (round 1).")
 
     keyboard_act(ann, "roll")
     keyboard_act(ann, "buy")

@@ -35,7 +35,7 @@ from ..play.trades import Trades
 from .advice import ServerAdvice
 from .arrivals import Arrivals
 from .link import Link, LinkLost
-from .question import Question, act_key, question
+from .question import Question, act_key, question, question_title
 from .terminal import LiveTerminal, QuestionChanged
 
 SETTLE_TIMEOUT = 5.0  # seconds an acknowledged act waits for its update to arrive
@@ -269,7 +269,7 @@ class RemoteApp(Arrivals, Screens, Answers, Prompts, Trades):
         if self.extras.roll_again(d):
             self.term.print(Text(self.t("ui.roll_again"), style="bold"))
         self.term.print()
-        title = (view.get("decision") or {}).get("title", "")
+        title = question_title(view)
         if self.final_call(d):
             title = self.t("ui.final_call", player=game.names[d.seat], **self.auction_words(d))
         self.term.print(Text(title, style=screen.seat_style(d.seat)))

@@ -14,7 +14,7 @@ from ..engine.errors import LandlordsError
 from ..engine.game import Game
 from ..play import view as screen
 from ..position import from_position
-from .question import Question, question
+from .question import Question, question, question_title
 from .terminal import LiveTerminal
 
 INTRO_EVENTS = 8  # events of a running game shown on joining it
@@ -56,7 +56,7 @@ class Arrivals:
             q = question(view, self.game)
             if self.question is not None and q.key != self.question.key:
                 if q.mine and self.term.in_dialogue:  # the question waits for the dialogue: say it now
-                    self.term.print(Text("→ " + (view.get("decision") or {}).get("title", ""), style="bold"))
+                    self.term.print(Text("→ " + question_title(view), style="bold"))
                 self.term.interrupt()
         with self.settled:
             self.settled.notify_all()

@@ -72,3 +72,10 @@ def question(view: dict[str, Any], mirror: Game | None) -> Question:
         tuple(partners),
     )
     return Question(version, seat, mine, answers, claims, menu, labels, key)
+
+
+def question_title(view: dict[str, Any]) -> str:
+    """The pending decision's line for the seat that decides: the question put to it (``prompt``,
+    "Bob, your turn"); an older server sends only ``title``. Other seats read ``title`` ("Bob's turn")."""
+    decision = view.get("decision") or {}
+    return decision.get("prompt") or decision.get("title", "")

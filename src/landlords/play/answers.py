@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..engine import decision as D
 from ..engine.actions import Action, Bid, Pass, Reject
 from .base import AppParts
-from .labels import square_name
+from .labels import speaker
 from .prompts import Entry
 
 
@@ -46,7 +46,8 @@ class Answers(AppParts):
 
     def auction_words(self, d: D.Decision) -> dict[str, str]:
         a = d.data
-        what = square_name(self.game, a.square) if a.item == "property" else self.t("ui.auction_item")
+        lot = speaker(self.game, self.lang).square(a.square) if a.item == "property" else None
+        what = lot if lot is not None else self.t("ui.auction_item")
         bidder = self.name(a.high_bidder) if a.high_bidder >= 0 else ""
         return {"what": what, "bidder": bidder, "high": self.money(a.high_bid)}
 

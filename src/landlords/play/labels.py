@@ -227,7 +227,7 @@ def decision_params(game: Game, d: D.Decision, lang: str) -> dict[str, Any]:
         low = max(data.min_bid, data.high_bid + 1)
         item = data.item
         p["what"] = (
-            square_name(game, data.square, lang)
+            speaker(game, lang).square(data.square)  # in the language's quotes, as names of lots are
             if item == "property"
             else (tr(lang, f"item.{item}") if has(lang, f"item.{item}") else words(item))
         )
@@ -240,8 +240,8 @@ def decision_params(game: Game, d: D.Decision, lang: str) -> dict[str, Any]:
         reason = data.reason
         p["reason"] = tr(lang, f"pay.{reason}") if has(lang, f"pay.{reason}") else words(reason)
         p["creditors"] = ", ".join(party_name(game, c, lang) for c, _ in data.creditors)
-    elif isinstance(data, D.Trade):
-        p["proposer"] = party_name(game, data.proposer, lang)
+    elif isinstance(data, D.Trade) or isinstance(getattr(data, "proposer", None), int):  # a variant's deal too
+        p["proposer"] = party_name(game, data.proposer, lang)  # type: ignore[union-attr]
     elif isinstance(data, D.Shortage):
         p["requester"] = party_name(game, data.requester, lang)
         p["item"] = tr(lang, f"item.{data.item}") if has(lang, f"item.{data.item}") else words(data.item)
@@ -258,16 +258,37 @@ def decision_params(game: Game, d: D.Decision, lang: str) -> dict[str, Any]:
     return p
 
 
-def decision_title(game: Game, d: D.Decision, lang: str) -> str:
-    """What the game asks of the deciding seat, in one line."""
-    params = decision_params(game, d, lang)
+def _decision_keys(game: Game, d: D.Decision, section: str) -> list[str]:
     keys = []
     if d.kind == D.PRE_ROLL and game.in_jail[d.seat]:
-        keys.append("decision.pre_roll_jail")
+        keys.append(f"{section}.pre_roll_jail")
     if d.kind == D.AUCTION and isinstance(d.data, D.AuctionState) and d.data.high_bidder < 0:
-        keys.append("decision.auction_no_bids")
-    keys.append(f"decision.{d.kind}")
-    for key in keys:
+        keys.append(f"{section}.auction_no_bids")
+    keys.append(f"{section}.{d.kind}")
+    return keys
+
+
+def decision_watch(game: Game, d: D.Decision, lang: str) -> str:
+    """What everyone but the deciding seat reads about the decision (other seats, spectators): a line
+    in the third person, "Bob's turn (round 8)", never the decider's "your turn"."""
+    params = decision_params(game, d, lang)
+    for key in _decision_keys(game, d, "watch"):
+        if has(lang, key):
+            try:
+                return tr(lang, key, **params)
+            except (KeyError, IndexError):
+                break
+    # a decision kind with no third-person line (a variant's): who decides, and what the game waits for
+    code = f"waiting.{d.kind}"
+    what = tr(lang, code, game.rules.variant) if has(lang, code) else words(d.kind)
+    return tr(lang, "watch.other", player=params["player"], what=what)
+
+
+def decision_title(game: Game, d: D.Decision, lang: str) -> str:
+    """What the game asks of the deciding seat, in one line, addressed to it ("Ann, your turn"):
+    for that seat's screen only (others read :func:`decision_watch`)."""
+    params = decision_params(game, d, lang)
+    for key in _decision_keys(game, d, "decision"):
         if has(lang, key):
             try:
                 text = tr(lang, key, **params)

@@ -14,7 +14,7 @@ from ..describe.mechanics import decision_help
 from ..engine.actions import Action
 from ..engine.game import Game
 from ..engine.state import variant_attributes
-from ..play.labels import action_label, decision_title, speaker
+from ..play.labels import action_label, decision_title, decision_watch, speaker
 from ..render.text import describe
 from ..rules.businesspoly.decisions import Deal
 
@@ -85,7 +85,10 @@ def decision_view(game: Game, lang: str, deadline_at: float | None) -> dict[str,
     if d is None or game.over:
         return None
     out = d.describe()
-    out["title"] = decision_title(game, d, lang)
+    # ``title`` is for everyone else (third person: "Bob's turn"), ``prompt`` for the deciding seat only
+    # ("Bob, your turn"): a page or a client shows ``prompt`` when ``seat`` is its own
+    out["title"] = decision_watch(game, d, lang)
+    out["prompt"] = decision_title(game, d, lang)
     out["help"] = decision_help(game, d, lang, speaker(game, lang))  # the mechanic, the stakes, exact odds
     if isinstance(d.data, Deal):  # «Бизнесполия»'s deal between several players: its parts, to answer it
         deal = d.data

@@ -274,7 +274,8 @@ function renderDecision() {
   const parts = [];
   if (d) {
     const mine = d.seat === mySeat();
-    parts.push(h("h2", { id: "decision-title", class: mine ? "mine" : "" }, d.title));
+    // the deciding seat reads the question put to it; everyone else a line about it ("Bob's turn")
+    parts.push(h("h2", { id: "decision-title", class: mine ? "mine" : "" }, mine ? d.prompt || d.title : d.title));
     parts.push(helpBox(d, mine));
     if (d.kind === "auction") parts.push(auctionInfo(d));
     if (d.kind === "trade_response" || d.kind === "deal_response") parts.push(offerBox(d));
