@@ -25,7 +25,8 @@ SECOND_PERSON = {
 
 
 def _moscow(first: int = 1, **options) -> landlords.Game:
-    return landlords.new_game("moscow", "hasbro-ru", players=["Аня", "Борис"], seed=1, first_player=first, **options)
+    players = ["Аня", "Борис"]
+    return landlords.new_game("moscow", "hasbro-ru", players=players, seed=1, first_player=first, **options)
 
 
 def test_a_turn_is_yours_only_on_your_own_screen():

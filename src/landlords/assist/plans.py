@@ -42,6 +42,16 @@ def groups_of(game: Game, seat: int) -> list[tuple[int, ...]]:
     return out
 
 
+def group_plans(game: Game, seat: int) -> list[tuple[int, ...]]:
+    """The whole groups where a group plan can do something now: the engine would let ``seat`` build
+    on, or sell a building from, one of their lots (``g`` is offered only when there is one)."""
+    return [
+        members
+        for members in groups_of(game, seat)
+        if any(game.is_legal(seat, Build(m)) or game.is_legal(seat, SellBuilding(m)) for m in members)
+    ]
+
+
 def build_evenly(game: Game, seat: int, members: tuple[int, ...], target: int) -> Plan:
     """Houses on ``members`` up to ``target`` each (HOTEL for hotels), one at a time on the lowest lot."""
     g = scratch(game)
@@ -91,6 +101,19 @@ def _loss(g: Game, seat: int, action: Action) -> float:
     )
 
 
+def raise_steps(game: Game, seat: int) -> list[Action]:
+    """The acts :func:`raise_cash` chooses from: each mortgage and building sale the engine allows
+    ``seat`` now (none: there is no cash to raise, and ``r`` is not offered)."""
+    out: list[Action] = []
+    for sq in game.t.properties:
+        if game.owner[sq] != seat:
+            continue
+        for a in (Mortgage(sq), SellBuilding(sq)):
+            if game.is_legal(seat, a):
+                out.append(a)
+    return out
+
+
 def raise_cash(game: Game, seat: int, need: int) -> Plan:
     """The cheapest sales and mortgages that bring ``seat``'s cash to ``need``: each step the legal
     mortgage or building sale that loses least (lifting interest and lost rent, per unit raised)."""
@@ -98,13 +121,7 @@ def raise_cash(game: Game, seat: int, need: int) -> Plan:
     acts: list[Action] = []
     start = g.cash[seat]
     while g.cash[seat] < need:
-        options: list[Action] = []
-        for sq in g.t.properties:
-            if g.owner[sq] != seat:
-                continue
-            for a in (Mortgage(sq), SellBuilding(sq)):
-                if g.is_legal(seat, a):
-                    options.append(a)
+        options = raise_steps(g, seat)
         if not options:
             break
         best = min(options, key=lambda a: (_loss(g, seat, a), a.square))  # type: ignore[attr-defined]

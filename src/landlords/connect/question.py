@@ -12,7 +12,7 @@ from typing import Any
 
 from ..engine.actions import Action, ClaimRent, action_from_json
 from ..engine.game import Game
-from ..play.menus import Choices, letters, trade_partners
+from ..play.menus import Choices, letters, plan_commands, trade_partners
 
 
 def act_key(action: Action | dict[str, Any]) -> str:
@@ -63,7 +63,7 @@ def question(view: dict[str, Any], mirror: Game | None) -> Question:
     kinds = letters(by_kind)
     groups = {k: by_kind[kind] for k, kind in kinds.items()}
     partners = trade_partners(mirror, seat)
-    menu = Choices(answers, groups, kinds, partners, [])
+    menu = Choices(answers, groups, kinds, partners, [], plan_commands(mirror, seat))
     shown = {k: v for k, v in decision.items() if k != "deadline_at"} if mine else None
     key = (
         seat,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from ..assist.plans import Plan, build_evenly, groups_of, raise_cash, sell_group
+from ..assist.plans import Plan, build_evenly, group_plans, raise_cash, sell_group
 from ..describe.cards import houses_before_hotel, property_card
 from ..describe.decisions import confirmation, decision_info
 from ..describe.rulesets import summary, title
@@ -115,7 +115,7 @@ class Extras:
     def group_command(self, seat: int) -> bool:
         """``g``: build a whole group evenly to N houses (or a hotel), or sell all its buildings."""
         app, game, w = self.app, self.app.game, self.words
-        groups = groups_of(game, seat)
+        groups = group_plans(game, seat)  # only the groups where something can be done now
         if not groups:
             self.say(app.t("ui.no_group"), "yellow")
             return False

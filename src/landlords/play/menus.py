@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..analysis.advice import advice_allowed
+from ..assist.plans import group_plans, raise_steps
 from ..engine.actions import Action, ProposeTrade
 from ..engine.game import Game
 
@@ -31,6 +33,7 @@ class Choices:
     kinds: dict[str, str] = field(default_factory=dict)  # letter -> the kind of act
     partners: list[int] = field(default_factory=list)
     people: list[int] = field(default_factory=list)
+    commands: tuple[str, ...] = ()  # the plan and advice letters that can do something now (g, r, ?)
 
 
 def offers_to_try(game: Game, seat: int, partner: int) -> list[ProposeTrade]:
@@ -88,6 +91,23 @@ def letters(groups: dict[str, list[Action]]) -> dict[str, str]:
     return keys
 
 
+def plan_commands(game: Game, seat: int) -> tuple[str, ...]:
+    """The letters of the commands that plan several acts, offered only when their plan can do
+    something (decided by the engine's legal acts, through :mod:`landlords.assist.plans`): ``g``
+    when a whole group may be built on or sold from, ``r`` when something may be mortgaged or sold;
+    and ``?`` (advice) unless the table plays without it."""
+    if game.over or game.bankrupt[seat]:
+        return ()
+    out = []
+    if group_plans(game, seat):
+        out.append("g")
+    if raise_steps(game, seat):
+        out.append("r")
+    if advice_allowed(game):
+        out.append("?")
+    return tuple(out)
+
+
 def choices(game: Game, seat: int, bots: Sequence[object | None], *, main: bool) -> Choices:
     """The menu of ``seat``: ``main`` for the seat the game waits for, else an out-of-turn act."""
     d = game.decision
@@ -109,4 +129,5 @@ def choices(game: Game, seat: int, bots: Sequence[object | None], *, main: bool)
             and bots[q] is None
             and (any(True for _ in game.legal_actions(q)) or trade_partners(game, q))
         ]
-    return Choices(answers, groups, kinds, trade_partners(game, seat), people)
+    commands = plan_commands(game, seat) if main else ()
+    return Choices(answers, groups, kinds, trade_partners(game, seat), people, commands)

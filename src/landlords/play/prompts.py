@@ -14,6 +14,9 @@ from .keys import latin_key
 from .labels import group_label
 from .menus import Choices
 
+# the words of the plan and advice letters on the command line, each shown only when it can do something
+EXTRA_COMMANDS = {"g": "ui.cmd_group", "r": "ui.cmd_raise", "?": "ui.cmd_advice"}
+
 
 @dataclass
 class Entry:
@@ -45,13 +48,17 @@ class Prompts(AppParts):
         if line:
             self.term.print(line)
         if main:
-            self.term.print(Text(self.t(self.commands_key) + " ·" + self.t("ui.cmd_extras"), style="dim"))
+            extras = ["ui.cmd_card"] + [EXTRA_COMMANDS[k] for k in menu.commands]
+            self.term.print(
+                Text(self.t(self.commands_key) + "".join(" · " + self.t(k) for k in extras), style="dim")
+            )
         else:
             self.term.print(Text(" 0  " + self.t("ui.back"), style="dim"))
         words = (
             [str(i) for i in range(1, len(entries) + 1)]
             + list(menu.groups)
-            + ["t", "o", "v", "l", "w", "q", "h", "p", "g", "r", "?"]
+            + ["t", "o", "v", "l", "w", "q", "h", "p"]
+            + list(menu.commands)
         )
         while True:
             answer = self.term.ask(self.game.names[seat], words)
@@ -97,10 +104,10 @@ class Prompts(AppParts):
                 if main:
                     return None
                 continue
-            elif main and low == "g":
+            elif main and low == "g" and "g" in menu.commands:
                 self.extras.group_command(seat)
                 return None
-            elif main and low == "r":
+            elif main and low == "r" and "r" in menu.commands:
                 self.extras.raise_command(seat)
                 return None
             elif low == "?":
