@@ -118,7 +118,7 @@ def test_a_terminal_and_a_client_at_one_table(server, tmp_path):
         ann.wait_for(lambda v: v["state"]["cash"][1] == 1500 - 32 - 100 + 6)
         rent = [e for e in ann.view["events"] if e["event"] == "paid" and e["reason"] == "rent"]
         assert rent and rent[0]["payer"] == 0 and rent[0]["payee"] == 1
-        watcher.expect("Ann pays Bob $6 (rent) for Oriental Avenue")
+        watcher.expect("Ann pays $6 to Bob (rent) for Oriental Avenue")
 
         # Ann offers Bob $100 for Baltic Avenue; Bob accepts in the terminal
         ann.act({"type": "propose_trade", "partner": 1, "give_cash": 100, "take_properties": [3]})
@@ -167,7 +167,7 @@ def test_a_terminal_and_a_client_at_one_table(server, tmp_path):
         assert again.finish() == 0
         for screen in (bob, again):
             assert token not in screen.text  # a seat token is never shown
-        watcher.expect("Bob pays Ann $20 (trade)")
+        watcher.expect("Bob pays $20 to Ann (trade)")
         watcher.child.sendline("q")
         assert watcher.finish() == 0
     finally:

@@ -190,3 +190,31 @@ def test_odds_command_json_and_csv(tmp_path):
     assert board.read_text().startswith("<svg") and (tmp_path / "odds.png").stat().st_size > 10_000
     out = runner.invoke(main, ["odds", "--returns", "--json"])
     assert out.exit_code == 0 and "payback_turns" in out.output
+
+
+@pytest.mark.parametrize(
+    ("lang", "words", "not_there"),
+    [
+        ("en", ["1 house", "2 houses", "hotel", "Brown", "payback (opponent turns)"], ["1 houses", "Коричневые"]),
+        ("ru", ["1 дом", "2 дома", "Коричневые", "окупаемость (ходов соперников)"], ["payback", "houses"]),
+    ],
+)
+def test_the_returns_chart_speaks_one_language(tmp_path, lang, words, not_there):
+    pytest.importorskip("matplotlib")
+    import matplotlib
+    from click.testing import CliRunner
+
+    from landlords.cli.main import main
+
+    matplotlib.rcParams["svg.fonttype"] = "none"  # the words stay text in the file
+    try:
+        chart = tmp_path / "returns.svg"
+        out = CliRunner().invoke(main, ["odds", "-e", "moscow", "--returns", "--plot", str(chart), "--lang", lang])
+        assert out.exit_code == 0, out.output
+        svg = chart.read_text(encoding="utf-8")
+    finally:
+        matplotlib.rcParams["svg.fonttype"] = "path"
+    for word in words:
+        assert f">{word}<" in svg or f"{word}<" in svg, word
+    for word in not_there:
+        assert word not in svg, word

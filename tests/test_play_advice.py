@@ -4,6 +4,7 @@ table agreed to play without advice (the house rule ``advice=false``, kept in th
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -79,7 +80,7 @@ def test_at_an_offer_question_mark_weighs_it(tmp_path):
     out = term.output()
     assert "Weighing the offer in the background" in out
     assert "The offer, on the same 40 continuations with and without it:" in out
-    assert "Ann: " in out and " without, " in out and " points; 95%: " in out
+    assert "Ann: " in out and " without, " in out and re.search(r" points?; 95%: ", out)
     assert "completes Light Blue" in out and "expected rent per opponent turn" in out
 
 
@@ -156,3 +157,19 @@ def test_a_record_with_a_yes_no_house_rule_loads_again(tmp_path, rule):
     records.save(game, tmp_path / "r.json")
     again = records.restore(records.load(tmp_path / "r.json")).game
     assert again.rules == game.rules and again.to_position()["rules"] == rule
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "Ann: 50% without, 49% with it (-1 point; 95%: -3 to +2)"),
+        ("ru", "Ann: без сделки 50%, со сделкой 49% (-1 пункт; 95%: от -3 до +2)"),
+        ("pl", "Ann: bez oferty 50%, z ofertą 49% (-1 punkt; 95%: od -3 do +2)"),
+    ],
+)
+def test_the_change_of_an_offer_reads_in_the_plural_of_its_number(tmp_path, lang, line):
+    app, term = app_for(table(), [], tmp_path, lang=lang)
+    change = {"name": "Ann", "seat": 0, "without": 0.5, "with": 0.49, "change": -0.01, "ci95": [-0.03, 0.02]}
+    app.advice.show_trade({"games": 40, "changes": [change], "exact": []})
+    assert line in term.output()
+    assert term.output().count("(") == term.output().count(")")

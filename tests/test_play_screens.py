@@ -125,7 +125,7 @@ def test_income_tax_is_a_choice_and_a_bad_choice_is_refused(tmp_path):
     assert "Ann: podatek dochodowy na polu Podatek dochodowy. Co płacisz?" in out
     assert " 1  Zapłać $200" in out and " 2  Zapłać 10% ($150)" in out
     assert tr("pl", "ui.not_understood") in out
-    assert "$150 (podatek)" in out and game.cash[0] == 1350
+    assert "$150 bankowi (podatek)" in out and game.cash[0] == 1350
 
 
 def test_hot_seat_out_of_turn_trade_and_its_answer(tmp_path):
@@ -155,9 +155,9 @@ def test_rent_is_claimed_by_the_person_before_the_next_roll(tmp_path):
     game._set_owner(3, 0)
     # Bob lands on Ann's street and ends his turn; before Cid rolls, Ann is asked and claims
     out, _ = play(game, [None, None, None], ["1", "1", "1", "1", "q"], tmp=tmp_path)
-    assert "Bob owes Ann 4 тыс. ₽ rent for Нагатинская улица" in out  # the event, as it happens
+    assert "Bob owes 4 тыс. ₽ rent to Ann for Нагатинская улица" in out  # the event, as it happens
     assert "Ann: Bob owes you 4 тыс. ₽ rent for Нагатинская улица" in out  # the question, before Cid rolls
-    assert "Bob pays Ann 4 тыс. ₽ (rent) for Нагатинская улица" in out
+    assert "Bob pays 4 тыс. ₽ to Ann (rent) for Нагатинская улица" in out
     assert out.index("(rent)") < out.index("Cid rolled")
 
 
@@ -239,5 +239,5 @@ def test_the_summary_since_the_last_turn_tells_the_others_moves_not_ones_own(tmp
     first, _, second = out.partition("— turn 3: Ann")
     assert tr("en", "ui.since_turn", cash="", change="")[:10] not in first  # Ann's first turn: nothing yet
     summary = second.split("Ann, your turn")[0]
-    assert "· Bob paid Ann 4 тыс. ₽ (rent) for Нагатинская улица" in summary
+    assert "· Bob paid 4 тыс. ₽ to Ann (rent) for Нагатинская улица" in summary
     assert "purchase" not in summary and "Ann bought" not in summary

@@ -50,3 +50,23 @@ def check_names(names: list[object], what: str = "players") -> list[str]:
     if len(set(folded)) != len(folded):
         raise ConfigError(f"{what}: every player needs a name of their own")
     return out
+
+
+def table_language(edition: str) -> str:
+    """The language of a table: its edition's, where the catalogs have it (else English)."""
+    from .editions import load_edition
+    from .i18n import DEFAULT, LANGUAGES
+
+    try:
+        lang = load_edition(edition).language
+    except Exception:  # an edition that does not load is refused elsewhere, with its reason
+        return DEFAULT
+    return lang if lang in LANGUAGES else DEFAULT
+
+
+def bot_name(edition: str, n: int) -> str:
+    """The name a bot gets at a table of ``edition`` when nobody named it: the catalog's word in the
+    table's language, as ``landlords play`` names its bots ("Бот 3" in a Russian game, "Bot 3")."""
+    from .i18n import tr
+
+    return tr(table_language(edition), "ui.bot_name", n=n)

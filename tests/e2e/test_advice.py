@@ -103,7 +103,15 @@ def test_the_fair_price_in_words_and_no_button_where_advice_is_off(browser, serv
         tr("en", "web.advice_fair_price", player="Ann", amount="$120", low="$80", high="$160")
     )
     line = tr(
-        "en", "advice.trade_line", player="Ann", without="50%", after="60%", change="+10", low="+2", high="+18"
+        "en",
+        "advice.trade_line",
+        player="Ann",
+        without="50%",
+        after="60%",
+        change="+10",
+        points="points",
+        low="+2",
+        high="+18",
     )
     expect(ann.page.locator("#advice")).to_contain_text(line)
     ann.expect_no_errors()

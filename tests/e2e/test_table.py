@@ -147,7 +147,7 @@ def test_two_people_and_a_bot_play_while_a_spectator_watches(table, shots):
     cash = ann.page.evaluate("window.__view.state.cash[0]")
     ann.click_act("claim_rent", square=9)
     assert ann.page.evaluate("window.__view.state.cash[0]") == cash + 40
-    expect(eve.page.locator("#events")).to_contain_text("Bot 3 pays Ann $40")
+    expect(eve.page.locator("#events")).to_contain_text("Bot 3 pays $40 to Ann")
     ann.click_act("roll")
     ann.wait_act("buy")
     ann.click_act("buy")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..engine.edition import Edition
+from ..i18n import tr
 from .markov import SquareOdds
 from .returns import GroupReturn
 
@@ -18,23 +19,43 @@ def _pyplot():
     return plt
 
 
-def odds_chart(odds: list[SquareOdds], path: str, title: str) -> None:
+def name_in(edition: Edition, name: str, lang: str) -> str:
+    """One of the edition's names for a chart in ``lang``: its translation (the edition's gloss) where
+    the edition is in another language and has one, so that the labels and the axes read alike."""
+    if edition.language == lang:
+        return name
+    return (edition.glosses.get(lang) or {}).get(name, name)
+
+
+def odds_chart(
+    odds: list[SquareOdds], path: str, title: str, edition: Edition | None = None, lang: str = "en"
+) -> None:
     """A bar per square (and one for "in jail"), saved as PNG or SVG by the file's extension."""
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(14, 5))
-    labels = [o.name if o.index >= 0 else "in jail" for o in odds]
+    labels = [
+        (name_in(edition, o.name, lang) if edition is not None else o.name)
+        if o.index >= 0
+        else tr(lang, "plot.in_jail")
+        for o in odds
+    ]
     values = [100 * float(o.probability) for o in odds]
     ax.bar(range(len(values)), values, color=["#b22" if o.index < 0 else "#468" for o in odds])
     ax.set_xticks(range(len(values)), labels, rotation=90, fontsize=7)
-    ax.set_ylabel("% of rolls ending here")
+    ax.set_ylabel(tr(lang, "plot.odds_axis"))
     ax.set_title(title)
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
 
 
-def returns_chart(groups: list[GroupReturn], path: str, edition: Edition) -> None:
-    """Payback in opponent turns per colour group and building level."""
+def returns_chart(
+    groups: list[GroupReturn], path: str, edition: Edition, lang: str = "en", variant: str | None = None
+) -> None:
+    """Payback in opponent turns per colour group and building level, every word in ``lang`` (the
+    buildings in ``variant``'s words: Odessa's artels)."""
+    from ..describe.words import count, vocabulary
+
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(10, 5))
     streets = [
@@ -48,10 +69,16 @@ def returns_chart(groups: list[GroupReturn], path: str, edition: Edition) -> Non
     for i, level in enumerate(levels):
         xs = [names.index(g.group) + i * width for g in streets if g.level == level]
         ys = [g.payback_turns or 0 for g in streets if g.level == level]
-        ax.bar(xs, ys, width, label=f"{level} houses" if level != "hotel" else "hotel")
-    ax.set_xticks([k + 0.4 for k in range(len(names))], [edition.groups[n].name for n in names], rotation=30)
-    ax.set_ylabel("payback (opponent turns)")
-    ax.set_title(f"{edition.name}: payback by colour group")
+        label = (
+            vocabulary(lang, "hotel", variant=variant)
+            if level == "hotel"
+            else count(lang, "house", int(level), variant)
+        )
+        ax.bar(xs, ys, width, label=label)
+    groups_shown = [name_in(edition, edition.groups[n].name, lang) for n in names]
+    ax.set_xticks([k + 0.4 for k in range(len(names))], groups_shown, rotation=30)
+    ax.set_ylabel(tr(lang, "plot.payback_axis"))
+    ax.set_title(tr(lang, "plot.payback_title", edition=edition.name))
     ax.legend(fontsize=7)
     fig.tight_layout()
     fig.savefig(path)

@@ -8,6 +8,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.console import Console
@@ -17,7 +18,7 @@ from rich.text import Text
 from .. import record as records
 from ..editions import edition_names, load_edition
 from ..engine.errors import ConfigError, LandlordsError
-from ..i18n import LANGUAGES, default_language
+from ..i18n import LANGUAGES, default_language, has, tr
 from ..render.text import describe, position
 from ..rules import RULESETS, get_ruleset, parse_overrides
 from ..sim.runner import simulate as run_games
@@ -122,7 +123,7 @@ def simulate(
     table.add_column("figure")
     table.add_column("value", justify="right")
     for key, value in data.items():
-        table.add_row(key.replace("_", " "), str(value))
+        table.add_row(key.replace("_", " "), figure(value))
     console.print(table)
     if record_file:
         console.print(
@@ -288,6 +289,19 @@ def bench(edition, ruleset, rules, players, games, runs, seed, strategy, as_json
     click.echo(f"  ended by bankruptcy: {shares[0]:.1%}   median rolls per game: {rolls_median}")
 
 
+def figure(value: Any) -> str:
+    """One figure of a summary as a reader wants it: counts by code in words ("everyone else went
+    bankrupt: 10"), lists without brackets, never a raw dict."""
+    if isinstance(value, dict):
+        return "; ".join(
+            f"{tr('en', f'end.{k}') if has('en', f'end.{k}') else str(k).replace('_', ' ')}: {v}"
+            for k, v in value.items()
+        )
+    if isinstance(value, list | tuple):
+        return ", ".join(map(str, value))
+    return str(value)
+
+
 @main.command()
 @click.option("--edition", "-e", default=None, help="Edition id or .toml file (default: the ruleset's).")
 @click.option("--ruleset", "-r", default="hasbro-ru", show_default=True)
@@ -305,7 +319,10 @@ def bench(edition, ruleset, rules, players, games, runs, seed, strategy, as_json
 @click.option("--csv", "as_csv", is_flag=True)
 @click.option("--plot", help="Save a chart (.png, .svg or .pdf).")
 @click.option("--board", help="Save the board as an SVG heat map of the odds (.svg).")
-def odds(edition, ruleset, rules, jail, per, show_returns, as_json, as_csv, plot, board) -> None:
+@click.option(
+    "--lang", type=click.Choice(LANGUAGES), default=None, help="The chart's language (default: the locale)."
+)
+def odds(edition, ruleset, rules, jail, per, show_returns, as_json, as_csv, plot, board, lang) -> None:
     """Exact long-run odds of ending a roll (or turn) on each square, from a Markov chain."""
     from ..analysis.markov import CONVENTIONS, square_odds
     from ..analysis.returns import property_returns
@@ -336,10 +353,11 @@ def odds(edition, ruleset, rules, jail, per, show_returns, as_json, as_csv, plot
     if plot:
         from ..analysis.plots import odds_chart, returns_chart
 
+        lang = lang or default_language()
         (
-            returns_chart(returns[1], plot, ed)
+            returns_chart(returns[1], plot, ed, lang, r.variant)
             if returns
-            else odds_chart(result, plot, f"{ed.name}, {r.id}, jail {jail}, per {per}")
+            else odds_chart(result, plot, f"{ed.name}, {r.id}, jail {jail}, per {per}", ed, lang)
         )
     if as_json:
         if returns:

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from ..analysis.advice import TABLE_BOTS, advice_allowed, advise
 from ..analysis.trade_terms import pending_offer
+from ..i18n import plural
 from . import view
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -162,12 +163,14 @@ class TableAdvice:
         term = self.app.term
         term.print(Text(self.t("trade_title", games=tr["games"], bots=TABLE_BOTS), style="bold"))
         for c in tr["changes"]:
+            change = round(100 * c["change"])
             line = self.t(
                 "trade_line",
                 player=c["name"],
                 without=self.percent(c["without"]),
                 after=self.percent(c["with"]),
-                change=f"{100 * c['change']:+.0f}",
+                change=f"{change:+d}",
+                points=plural(self.app.lang, abs(change), self.t("points")),
                 low=f"{100 * c['ci95'][0]:+.0f}",
                 high=f"{100 * c['ci95'][1]:+.0f}",
             )

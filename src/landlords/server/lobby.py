@@ -19,6 +19,7 @@ from .. import record as records
 from ..bots import make_bot
 from ..engine.errors import ConfigError, LandlordsError
 from ..i18n import LANGUAGES
+from ..names import bot_name
 from ..names import check_name as check_player_name
 from ..rules import get_ruleset
 from . import views
@@ -197,7 +198,7 @@ async def create_game(body: CreateGame, request: Request) -> Created:
     ]
     for row in seat_rows:
         if row.kind == "bot":
-            row.name = f"Bot {row.seat + 1}"
+            row.name = bot_name(settings["edition"], row.seat + 1)
     seat, token = None, None
     if name is not None:
         free = [r for r in seat_rows if r.kind == "open"]
@@ -296,7 +297,7 @@ async def add_bots(
 async def fill(table: Table, strategy: str, only: int | None, request: Request) -> None:
     for s in table.seats:
         if s.kind == "open" and (only is None or s.seat == only):
-            s.kind, s.strategy, s.name = "bot", strategy, f"Bot {s.seat + 1}"
+            s.kind, s.strategy, s.name = "bot", strategy, bot_name(table.settings["edition"], s.seat + 1)
             await server_of(request).storage.save_seat(table.row.id, s.row())
 
 

@@ -5,10 +5,17 @@
 import { api } from "./api.js";
 import { clear, h } from "./dom.js";
 import { money } from "./money.js";
-import { t } from "./words.js";
+import { lang, t } from "./words.js";
 
 const pct = (x) => `${Math.round(100 * x)}%`;
 const points = (x) => `${x >= 0 ? "+" : ""}${Math.round(100 * x)}`;
+// the change's unit in the plural form of its number, as i18n.plural picks it: one|few|many or one|other
+function pointsWord(x) {
+  const forms = t("advice.points").split("|");
+  const category = new Intl.PluralRules(lang()).select(Math.abs(Math.round(100 * x)));
+  if (forms.length < 3) return category === "one" ? forms[0] : forms[forms.length - 1];
+  return forms[{ one: 0, few: 1 }[category] ?? 2];
+}
 // `?advice_games=N` in the table's address: fewer continuations (20 to 1000), a quicker, rougher answer
 const GAMES = new URLSearchParams(location.search).get("advice_games");
 
@@ -50,7 +57,7 @@ function tradeLines(tr, seat, board) {
     h("h3", {}, t("advice.trade_title", { games: tr.games })),
     h("ul", { class: "advice-seats" }, tr.changes.map((c) =>
       h("li", { class: c.seat === seat ? "mine" : "", dataset: { seat: c.seat } },
-        t("advice.trade_line", { player: c.name, without: pct(c.without), after: pct(c.with), change: points(c.change), low: points(c.ci95[0]), high: points(c.ci95[1]) })))),
+        t("advice.trade_line", { player: c.name, without: pct(c.without), after: pct(c.with), change: points(c.change), points: pointsWord(c.change), low: points(c.ci95[0]), high: points(c.ci95[1]) })))),
     h("ul", {}, (tr.exact || []).map((e) => {
       let line = t("advice.rent_line", { player: e.name, before: rent(e.before.rent_per_opponent_turn), after: rent(e.after.rent_per_opponent_turn) });
       if (e.groups_completed.length) line += "; " + t("advice.completes", { groups: e.groups_completed.join(", ") });
