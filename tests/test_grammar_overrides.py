@@ -24,7 +24,7 @@ EXE = str(Path(sys.executable).parent / "landlords")
 # Борис 6+5 and Саша 1+2 for the turn order; Борис 1+2 buys Нагатинская улица, Саша 1+2 lands on it
 ARGS = ["--lang", "ru", "--edition", "moscow", "--players", "Борис,Саша", "--bots", "none", "--seed", "3"]
 DICE = ["--dice", "6,5 1,2 1,2 1,2", "--fast"]
-OWES = "Саша должна Борису 4 тыс. ₽ аренды за «Нагатинская улица»"
+OWES = "Саша должна 4 тыс. ₽ аренды Борису за «Нагатинская улица»"
 
 
 def play(args: list[str], tmp: Path, typed: str) -> subprocess.CompletedProcess:
@@ -47,7 +47,7 @@ def test_the_spec_reads_gender_you_and_cases():
 def test_a_saved_game_keeps_and_restores_the_grammar(tmp_path):
     save = tmp_path / "g.json"
     guessed = play([*ARGS, *DICE, "--save", str(tmp_path / "guess.json")], tmp_path, "1\n1\n1\n1\nq\n")
-    assert "Саша должен Борису" in guessed.stdout  # «Саша» is guessed a man's name (Александр)
+    assert "Саша должен 4 тыс. ₽ аренды Борису" in guessed.stdout  # «Саша» is guessed a man's name (Александр)
     done = play([*ARGS, *DICE, "--grammar", "Саша:f", "--save", str(save)], tmp_path, "1\n1\n1\n1\nq\n")
     assert done.returncode == 0, done.stderr
     assert OWES in done.stdout
