@@ -47,6 +47,16 @@ def unchanged(client, g) -> None:
         ('{"type": "chat", "text": ""}', "bad_message"),
         ('{"type": "chat", "text": "' + "x" * 501 + '"}', "bad_message"),
         ('{"type": "act", "action": {"type": "roll"}, "version": 0, "seat": 1}', "not_your_seat"),
+        # deeper than Python's decoder recurses (10 KB, under the size limit): once a RecursionError
+        # that closed the connection (1006) with a traceback in the log
+        ("[" * 5000 + "]" * 5000, "bad_json"),
+        ('{"type": "act", "action": ' + "[" * 5000 + "]" * 5000 + ', "version": 0}', "bad_json"),
+        ('{"type": "chat", "text": "hi", "x": ' + '{"a": ' * 2000 + "1" + "}" * 2000 + "}", "bad_json"),
+        # decodable, but deeper than any message needs (a copy or another process might not decode it)
+        (
+            '{"type": "act", "action": {"type": "roll", "x": ' + "[" * 200 + "]" * 200 + "}, " + '"version": 0}',
+            "bad_json",
+        ),
     ],
 )
 def test_bad_messages_get_a_clear_error(game, message, code):
@@ -57,6 +67,16 @@ def test_bad_messages_get_a_clear_error(game, message, code):
     assert e["code"] == code and e["message"]
     unchanged(client, g)
     assert ann.act({"type": "roll"}, version=0)["type"] == "ack"  # the connection still works
+
+
+@pytest.mark.parametrize("path", ["/api/games", "/api/games/{code}/join", "/api/games/{code}/start"])
+def test_deeply_nested_http_bodies_are_a_clear_400(game, path):
+    client, g, j = game
+    deep = "[" * 5000 + "]" * 5000
+    r = client.post(path.format(code=g["code"]), content=deep, headers={"content-type": "application/json"})
+    assert r.status_code == 400 and "body" in r.json()["detail"]
+    assert client.get(f"/api/games/{g['code']}").status_code == 200  # the server goes on
+    unchanged(client, g)
 
 
 def test_oversized_messages_are_refused(game):
@@ -145,7 +165,9 @@ def test_the_rate_limit_refills_on_real_time_while_the_game_clock_stands_still(t
         assert clock.now() == still  # the game clock did not move: real time refilled the bucket
 
 
-@pytest.mark.parametrize("text", ['{"type": "ping", "id": true}', '{"type": "ping", "id": [1]}', "[1, 2]", "{"])
+@pytest.mark.parametrize(
+    "text", ['{"type": "ping", "id": true}', '{"type": "ping", "id": [1]}', "[1, 2]", "{", "[" * 5000 + "]" * 5000]
+)
 def test_a_dropped_message_without_a_usable_id_gets_no_id_back(text):
     assert message_id(text) is None
 

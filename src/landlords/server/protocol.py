@@ -22,6 +22,7 @@ MAX_CHAT_CHARS = MAX_CHAT  # one line of plain text
 RATE_PER_SECOND = 20.0  # a connection's sustained message rate ...
 RATE_BURST = 40  # ... and the burst it may send at once
 FLOOD_CLOSE_AFTER = 200  # messages over the limit before the connection is closed
+MAX_DEPTH = 16  # arrays and objects inside one another: a trade offer needs 4; json.loads recurses
 
 CLIENT_TYPES = ("hello", "act", "chat", "sync", "ping")
 SERVER_TYPES = ("welcome", "update", "ack", "refused", "chat", "said", "pong", "error")
@@ -74,6 +75,10 @@ def parse(text: str | bytes) -> dict[str, Any]:
         msg = json.loads(text)
     except (ValueError, UnicodeDecodeError):
         raise ProtocolError("bad_json", "the message is not valid JSON") from None
+    except RecursionError:  # '[' * 5000: Python's decoder recurses once per level
+        msg = _TOO_DEEP
+    if msg is _TOO_DEEP or too_deep(text, msg):
+        raise ProtocolError("bad_json", f"the message is nested too deeply (at most {MAX_DEPTH} levels)")
     if not isinstance(msg, dict):
         raise ProtocolError("bad_json", "a message must be a JSON object")
     kind = msg.get("type")
@@ -104,10 +109,30 @@ def message_id(text: str | bytes) -> Any:
         return None
     try:
         msg = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
         return None
     ref = msg.get("id") if isinstance(msg, dict) else None
     return ref if isinstance(ref, str | int) and not isinstance(ref, bool) else None
+
+
+def too_deep(text: str | bytes, value: Any) -> bool:
+    """Whether a decoded message nests arrays and objects deeper than :data:`MAX_DEPTH`. Nothing
+    handles such a message, and whatever walked it later (a copy, the broker's decoder in another
+    process, with less stack left) could fail on it. Only a message with that many brackets is walked."""
+    opening = ("[", "{") if isinstance(text, str) else (b"[", b"{")
+    if text.count(opening[0]) + text.count(opening[1]) <= MAX_DEPTH:  # type: ignore[arg-type]
+        return False
+    level = [(value, 1)] if isinstance(value, dict | list) else []
+    while level:
+        item, depth = level.pop()
+        if depth > MAX_DEPTH:
+            return True
+        inner = item.values() if isinstance(item, dict) else item
+        level.extend((v, depth + 1) for v in inner if isinstance(v, dict | list))
+    return False
+
+
+_TOO_DEEP = object()  # json.loads ran out of stack
 
 
 def _field(msg: dict[str, Any], name: str, kind: Any, required: bool = True) -> None:
