@@ -84,7 +84,7 @@ def test_a_version_1_database_is_brought_up_to_date_and_its_games_go_on(tmp_path
 def test_a_newer_schema_or_an_unusable_database_is_refused_in_one_line(db_url):
     opened(db_url)
     sql(db_url, "UPDATE landlords_schema SET version = 99")
-    result = CliRunner().invoke(main, ["serve", "--db", db_url])
+    result = CliRunner().invoke(main, ["serve", "--port", "0", "--db", db_url])
     assert result.exit_code == 2
     assert result.output.count("\n") == 1 and result.output.startswith("error: cannot use the database ")
     assert f"the database has schema version 99; this landlords knows up to {SCHEMA_VERSION}" in result.output
@@ -92,7 +92,7 @@ def test_a_newer_schema_or_an_unusable_database_is_refused_in_one_line(db_url):
 
 def test_a_wrong_password_is_one_line_without_the_password(postgres):
     url = postgres.database().replace(postgres.password, "not-the-password")
-    result = CliRunner().invoke(main, ["serve", "--db", url])
+    result = CliRunner().invoke(main, ["serve", "--port", "0", "--db", url])
     assert result.exit_code == 2 and result.output.count("\n") == 1
     assert "password authentication failed" in result.output
     assert "not-the-password" not in result.output and ":***@" in result.output
@@ -136,7 +136,7 @@ def test_a_game_that_cannot_be_restored_does_not_stop_the_others(tmp_path, db_ur
 
 @pytest.mark.parametrize("url", ["mysql://me@host/db", "sqlite:////no/such/folder/server.db"])
 def test_serve_refuses_a_database_it_cannot_use(url):
-    result = CliRunner().invoke(main, ["serve", "--db", url])
+    result = CliRunner().invoke(main, ["serve", "--port", "0", "--db", url])
     assert result.exit_code == 2 and result.output.count("\n") == 1 and result.output.startswith("error: ")
 
 

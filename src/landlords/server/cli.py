@@ -4,6 +4,7 @@ checks it the same way)."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sys
 
@@ -84,7 +85,13 @@ def shown_url(url: str) -> str:
 
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0: every one).")
-@click.option("--port", default=8000, show_default=True, type=int)
+@click.option(
+    "--port",
+    default=8000,
+    show_default=True,
+    type=click.IntRange(0, 65535),
+    help="Port to listen on (0: any free one).",
+)
 @click.option(
     "--db",
     default=None,
@@ -127,6 +134,7 @@ def serve(host, port, db, log_level, broker, lease_seconds, ws_deflate, testing,
 
     from .app import create_app
     from .clock import ManualClock
+    from .hold import hold_database, listen, release_database
     from .logs import log_config
     from .storage import default_db_url
 
@@ -134,18 +142,28 @@ def serve(host, port, db, log_level, broker, lease_seconds, ws_deflate, testing,
         click.echo("error: --manual-clock is a test setting: it needs --testing", err=True)
         sys.exit(2)
     url = db or default_db_url()
-    problem = check_database(url)
+    # the address first, then the database's lock, then the database: a taken port or a database
+    # another server holds is one line, before this server touches the database or prints anything
+    listening = listen(host, port)
+    if isinstance(listening, str):
+        click.echo(f"error: {listening}", err=True)
+        sys.exit(2)
+    problem = hold_database(url) or check_database(url)
+    if problem is None and broker is not None:
+        problem = check_broker(broker, url)
     if problem is not None:
+        for sock in listening:
+            sock.close()
+        release_database()
         click.echo(f"error: {problem}", err=True)
         sys.exit(2)
-    if broker is not None:
-        problem = check_broker(broker, url)
-        if problem is not None:
-            click.echo(f"error: {problem}", err=True)
-            sys.exit(2)
     shared = f", broker {shown_url(broker)}" if broker else ""
-    click.echo(f"landlords server on http://{host}:{port} (database {shown_url(url)}{shared}; API docs at /docs)")
-    uvicorn.run(
+    port = listening[0].getsockname()[1]  # the one taken, with --port 0
+    address = f"[{host}]" if ":" in host else host
+    click.echo(
+        f"landlords server on http://{address}:{port} (database {shown_url(url)}{shared}; API docs at /docs)"
+    )
+    config = uvicorn.Config(
         create_app(
             url,
             testing=testing,
@@ -161,3 +179,8 @@ def serve(host, port, db, log_level, broker, lease_seconds, ws_deflate, testing,
         ws_ping_interval=20,
         ws_per_message_deflate=ws_deflate,
     )
+    server = uvicorn.Server(config)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run(sockets=listening)  # the sockets bound above: uvicorn binds none of its own
+    if not server.started:  # the app's start-up failed (its log says why): as uvicorn.run exits
+        sys.exit(3)

@@ -1,0 +1,53 @@
+"""``landlords serve`` refuses what it cannot do before it starts, in one line on stderr and exit
+status 2 (as every command does with bad input): a port out of range, an address in use, a SQLite
+database another server holds. None of them opens the database; a crashed server's lock is gone."""
+
+from __future__ import annotations
+
+import socket
+
+import httpx
+import pytest
+from server_process import ServerProcess, free_port
+from test_cli_bad_input import assert_refused, run
+
+
+@pytest.mark.parametrize("port", ["70000", "65536", "-1"])
+def test_a_port_out_of_range_is_one_line(tmp_path, port):
+    out = run(["serve", "--port", port, "--db", f"sqlite:///{tmp_path}/server.db"], tmp_path)
+    assert_refused(out, "--port", port)
+    assert not (tmp_path / "server.db").exists()
+
+
+def test_an_address_in_use_is_one_line_before_the_database_is_opened(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        out = run(["serve", "--port", str(port), "--db", f"sqlite:///{tmp_path}/server.db"], tmp_path)
+    assert_refused(out, f"127.0.0.1:{port}", "in use")
+    assert not (tmp_path / "server.db").exists()
+
+
+def test_a_second_server_on_the_same_sqlite_file_refuses_to_start(tmp_path):
+    db = f"sqlite:///{tmp_path}/server.db"
+    first = ServerProcess(db, tmp_path / "first.log")
+    second = ServerProcess(db, tmp_path / "second.log")
+    try:
+        first.start()
+        made = httpx.post(first.url + "/api/games", json={"name": "Ann"}, timeout=30).json()
+        assert first.proc is not None
+        pid = str(first.proc.pid)
+        out = run(["serve", "--port", str(free_port()), "--db", db], tmp_path)
+        assert_refused(out, f"{tmp_path}/server.db", "in use by another landlords server", pid)
+        # the same file under another name: the lock is the file's, not the URL's
+        (tmp_path / "same.db").symlink_to(tmp_path / "server.db")
+        assert_refused(run(["serve", "--port", str(free_port()), "--db", "sqlite:///same.db"], tmp_path), "in use")
+        # the first server goes on, its game untouched
+        assert first.get(f"/api/games/{made['code']}")["code"] == made["code"]
+        first.kill()  # kill -9: the operating system drops the lock with the process
+        second.start()
+        assert second.get(f"/api/games/{made['code']}")["code"] == made["code"]
+    finally:
+        first.kill()
+        second.kill()
