@@ -288,3 +288,55 @@ def test_no_token_in_the_servers_log_records(tmp_path, caplog):
     assert caplog.records  # the capture works (the test client and the server's libraries log)
     for token in (g["token"], j["token"], g["host_token"]):
         assert not any(token[i : i + 8] in text for i in range(len(token) - 7))
+
+
+@pytest.mark.parametrize("version", [10**30, -(10**30), 2**53 + 1])
+def test_a_version_out_of_range_is_a_bad_field_not_a_stale_one(game, version):
+    client, g, j = game
+    ann = Player(client, g["code"], g["token"])
+    ann.send({"type": "act", "action": {"type": "roll"}, "version": version, "id": 7})
+    e = ann.read_until(lambda m: m.get("id") == 7)  # before: refused, rule stale-version
+    assert (e["type"], e["code"]) == ("error", "bad_message") and "'version'" in e["message"]
+    assert "moved on" not in e["message"]
+    unchanged(client, g)
+
+
+def test_a_hello_in_another_protocol_version_is_refused(game):
+    client, g, j = game
+    with client.websocket_connect(f"/ws/{g['code']}") as ws:
+        ws.send_json({"type": "hello", "token": g["token"], "protocol": 99})
+        e = ws.receive_json()
+        assert e["type"] == "error" and e["code"] == "bad_message" and "protocol 99" in e["message"]
+        ws.send_json({"type": "hello", "token": g["token"], "protocol": 1})
+        assert ws.receive_json()["type"] == "welcome"
+
+
+@pytest.mark.parametrize("asked, used", [("xx", "en"), ("ru", "ru"), (None, "en")])
+def test_the_welcome_says_which_language_is_used(game, asked, used):
+    client, g, j = game
+    with client.websocket_connect(f"/ws/{g['code']}") as ws:
+        ws.send_json({"type": "hello", "token": g["token"], **({"lang": asked} if asked else {})})
+        welcome = ws.receive_json()
+        assert welcome["type"] == "welcome" and welcome["lang"] == used
+
+
+def test_start_and_bots_need_no_body_and_check_the_token_first(tmp_path):
+    client, _ = make_client(tmp_path)
+    with client:
+        g = create(client, name="Ann", seats=[{"kind": "person"}, {"kind": "person"}], autostart=False)
+        for path in ("start", "bots"):
+            r = client.post(f"/api/games/{g['code']}/{path}", headers={"authorization": "Bearer garbage"})
+            assert r.status_code == 403 and "host" in r.json()["detail"], r.text
+        host = {"authorization": f"Bearer {g['host_token']}"}
+        assert client.post(f"/api/games/{g['code']}/bots", headers=host).status_code == 200  # the default bot
+        r = client.post(f"/api/games/{g['code']}/start", headers=host)
+        assert r.status_code == 200 and r.json()["status"] == "playing", r.text
+
+
+def test_decision_seconds_0_is_no_timer_as_the_lobby_page_says(tmp_path):
+    client, _ = make_client(tmp_path)
+    with client:
+        g = create(client, name="Ann", decision_seconds=0)
+        assert client.get(f"/api/games/{g['code']}").json()["decision_seconds"] is None
+        r = client.post("/api/games", json={"name": "Ann", "decision_seconds": -1})
+        assert r.status_code == 422 and "decision_seconds" in r.text

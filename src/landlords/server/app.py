@@ -306,8 +306,8 @@ async def session(server: Server, conn: Connection, websocket: WebSocket, code: 
             msg = parse(text)
             ref = msg.get("id")
             await dispatch(server, conn, msg, code)
-        except ProtocolError as exc:
-            conn.send(exc.to_json(ref))
+        except ProtocolError as exc:  # a request refused by parse still gets its id back, when it has one
+            conn.send(exc.to_json(ref if ref is not None else message_id(text)))
         except BrokenGame as exc:
             conn.send(ProtocolError("broken_game", str(exc)).to_json(ref))
         except Exception as exc:

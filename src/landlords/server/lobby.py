@@ -43,7 +43,9 @@ class CreateGame(BaseModel):
     seats: list[SeatSpec] = Field(default_factory=lambda: [SeatSpec(), SeatSpec()], min_length=1, max_length=8)
     name: str | None = Field(None, description="the creator's display name: takes the first person seat")
     private: bool = Field(False, description="left out of the list of open games (join by code or link)")
-    decision_seconds: float | None = Field(None, gt=0, le=3600, description="a timer per decision")
+    decision_seconds: float | None = Field(
+        None, ge=0, le=3600, description="seconds per decision, after which a bot moves (0 or none: no timer)"
+    )
     budget_minutes: float | None = Field(None, gt=0, le=600, description="each person's time budget")
     bot_pause: float = Field(0.7, ge=0, le=10, description="seconds a bot waits before it acts")
     absent_bot: bool = Field(False, description="a bot plays a disconnected person's seat until they return")
@@ -188,6 +190,7 @@ async def create_game(body: CreateGame, request: Request) -> Created:
     settings = body.model_dump(exclude={"name", "seed"})
     settings["edition"] = body.edition or get_ruleset(body.ruleset, body.rules).edition
     settings["seats"] = [s.model_dump() for s in body.seats]
+    settings["decision_seconds"] = body.decision_seconds or None  # 0: no timer, as the lobby page says
     seed = body.seed if body.seed is not None else secrets.randbelow(2**31 - 1) + 1
     host = new_token()
     seat_rows = [
@@ -280,10 +283,11 @@ async def leave(code: str, request: Request, authorization: Annotated[str | None
 
 @router.post("/games/{code}/bots", response_model=GameInfo, summary="Seat bots (host only)")
 async def add_bots(
-    code: str, body: AddBots, request: Request, authorization: Annotated[str | None, Header()] = None
+    code: str, request: Request, body: AddBots | None = None, authorization: Annotated[str | None, Header()] = None
 ) -> dict:
     table = await table_or_404(request, code)
     host_only(table, authorization)
+    body = body or AddBots()
     check_strategy(body.strategy)
     async with table.lock:
         if table.status != "lobby":
@@ -308,10 +312,14 @@ def host_only(table: Table, authorization: str | None) -> None:
 
 @router.post("/games/{code}/start", response_model=GameInfo, summary="Start now (host only)")
 async def start(
-    code: str, body: StartGame, request: Request, authorization: Annotated[str | None, Header()] = None
+    code: str,
+    request: Request,
+    body: StartGame | None = None,
+    authorization: Annotated[str | None, Header()] = None,
 ) -> dict:
     table = await table_or_404(request, code)
     host_only(table, authorization)
+    body = body or StartGame()  # nothing in it is required: no body at all is fine
     if body.fill_bots:
         check_strategy(body.fill_bots)
     async with table.lock:

@@ -22,6 +22,7 @@ MAX_CHAT_CHARS = MAX_CHAT  # one line of plain text
 RATE_PER_SECOND = 20.0  # a connection's sustained message rate ...
 RATE_BURST = 40  # ... and the burst it may send at once
 FLOOD_CLOSE_AFTER = 200  # messages over the limit before the connection is closed
+MAX_VERSION = 2**53  # a state version past this is no version a game reaches (nor JSON's safe integers)
 MAX_DEPTH = 16  # arrays and objects inside one another: a trade offer needs 4; json.loads recurses
 
 CLIENT_TYPES = ("hello", "act", "chat", "sync", "ping")
@@ -89,10 +90,17 @@ def parse(text: str | bytes) -> dict[str, Any]:
         _field(msg, "lang", str, required=False)
         _field(msg, "protocol", int, required=False)
         _field(msg, "position", bool, required=False)
+        if msg.get("protocol", PROTOCOL_VERSION) != PROTOCOL_VERSION:
+            raise ProtocolError(
+                "bad_message",
+                f"hello: protocol {msg['protocol']} is not spoken here (this server speaks {PROTOCOL_VERSION})",
+            )
     elif kind == "act":
         _field(msg, "action", dict)
         _field(msg, "version", int)
         _field(msg, "seat", int, required=False)
+        if abs(msg["version"]) > MAX_VERSION:  # -1 stays a stale version: a client without a view sends it
+            raise ProtocolError("bad_message", f"act: 'version' must be at most {MAX_VERSION}")
     elif kind == "chat":
         _field(msg, "text", str)
         try:  # plain text for every front end: no control or format characters, no markup meaning

@@ -629,6 +629,7 @@ class Table:
                 self._cache[key] = cached
         head = {"type": kind, "protocol": PROTOCOL_VERSION, "code": self.code}
         if kind == "welcome":
+            head["lang"] = conn.lang  # the language used: a hello's unknown one falls back to English
             head["chat"] = self.chat[-50:]
         return dumps(head)[:-1] + "," + cached[0] + ',"you":' + self._you(conn.seat, conn.lang) + "}"
 
