@@ -25,17 +25,34 @@ RAY = str(Path(sys.executable).with_name("ray"))
 OBJECT_STORE = 80 * 1024 * 1024  # bytes per node: the games' results are a few KB
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def free_ports(n: int, taken: set[int]) -> list[int]:
+    """``n`` free loopback ports, distinct from each other and from ``taken`` (which they join).
+
+    The sockets stay bound until all are chosen: a port released at once can be handed out again by
+    the next bind (two of a node's components once got the same port, and Ray refused to start)."""
+    held: list[socket.socket] = []
+    ports: list[int] = []
+    try:
+        while len(ports) < n:
+            s = socket.socket()
+            held.append(s)
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+            if port not in taken:
+                ports.append(port)
+                taken.add(port)
+    finally:
+        for s in held:
+            s.close()
+    return ports
 
 
 class RayCluster:
     def __init__(self, worker_nodes: int = 2, cpus_per_worker: int = 1) -> None:
         # short: Ray's unix sockets live under it (a socket path is at most 107 bytes)
         self.root = Path(tempfile.mkdtemp(prefix="llray-", dir="/tmp"))
-        self.port = free_port()
+        self.taken: set[int] = set()  # every port handed to a node of this cluster
+        (self.port,) = free_ports(1, self.taken)
         self.address = f"127.0.0.1:{self.port}"
         self.nodes: dict[str, subprocess.Popen] = {}
         self.worker_nodes, self.cpus_per_worker = worker_nodes, cpus_per_worker
@@ -60,14 +77,16 @@ class RayCluster:
     def _start(self, name: str, *args: str) -> None:
         folder = self.root / name
         folder.mkdir()
-        ports = [
-            f"--node-manager-port={free_port()}",
-            f"--object-manager-port={free_port()}",
-            f"--dashboard-agent-listen-port={free_port()}",
-            f"--dashboard-agent-grpc-port={free_port()}",
-            f"--metrics-export-port={free_port()}",
-            f"--runtime-env-agent-port={free_port()}",
-        ]
+        options = (
+            "--node-manager-port",
+            "--object-manager-port",
+            "--dashboard-agent-listen-port",
+            "--dashboard-agent-grpc-port",
+            "--metrics-export-port",
+            "--runtime-env-agent-port",
+        )
+        chosen = free_ports(len(options), self.taken)
+        ports = [f"{option}={port}" for option, port in zip(options, chosen, strict=True)]
         cmd = [RAY, "start", "--block", f"--temp-dir={folder}", "--node-ip-address=127.0.0.1", *ports]
         cmd += [f"--object-store-memory={OBJECT_STORE}", "--disable-usage-stats", *args]
         env = self.env()
