@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, Generic, TypeVar
 
+from ..engine import actions as _actions
 from ..engine.actions import Action, Bid, Build, Mortgage, SellBuilding, Unmortgage
+from ..rules import businesspoly as _bp
 
 A = TypeVar("A", bound=Action)
 
@@ -53,3 +55,20 @@ SALES: Final = OneEach(SellBuilding)
 MORTGAGES: Final = OneEach(Mortgage)
 UNMORTGAGES: Final = OneEach(Unmortgage)
 BIDS: Final = OneEach(Bid)
+
+# The engine's answers as Final names of this compiled module: imported straight from the interpreted
+# actions modules, each use in compiled code would be a dictionary lookup; a Final of a compiled
+# module is read natively from any module.
+ACCEPT: Final = _actions.ACCEPT
+REJECT: Final = _actions.REJECT
+BUY: Final = _actions.BUY
+DECLINE: Final = _actions.DECLINE
+PASS: Final = _actions.PASS
+ROLL: Final = _actions.ROLL
+END_TURN: Final = _actions.END_TURN
+USE_JAIL_CARD: Final = _actions.USE_JAIL_CARD
+PAY_JAIL_FINE: Final = _actions.PAY_JAIL_FINE
+DECLARE_BANKRUPTCY: Final = _actions.DECLARE_BANKRUPTCY
+WAIVE: Final = _bp.WAIVE
+REDEEM_LOT: Final = _bp.REDEEM_LOT
+FORFEIT_LOT: Final = _bp.FORFEIT_LOT

@@ -13,16 +13,6 @@ from typing import cast
 
 from ..engine import decision as D
 from ..engine.actions import (
-    ACCEPT,
-    BUY,
-    DECLARE_BANKRUPTCY,
-    DECLINE,
-    END_TURN,
-    PASS,
-    PAY_JAIL_FINE,
-    REJECT,
-    ROLL,
-    USE_JAIL_CARD,
     Action,
     ChooseMove,
     ChooseTax,
@@ -38,7 +28,25 @@ from ..engine.native import mypyc_attr
 from ..rules.businesspoly import BusinesspolyGame
 from ..rules.businesspoly.decisions import REDEEM
 from ..rules.odessa.seed import MALINA_VISIT, MORTGAGE_LAP
-from .acts import BIDS, BUILDS, MORTGAGES, SALES, UNMORTGAGES, any_set, holds
+from .acts import (
+    ACCEPT,
+    BIDS,
+    BUILDS,
+    BUY,
+    DECLARE_BANKRUPTCY,
+    DECLINE,
+    END_TURN,
+    MORTGAGES,
+    PASS,
+    PAY_JAIL_FINE,
+    REJECT,
+    ROLL,
+    SALES,
+    UNMORTGAGES,
+    USE_JAIL_CARD,
+    any_set,
+    holds,
+)
 from .businesspoly_play import BusinesspolyPlay
 from .verdicts import ACCEPTED, Verdict
 

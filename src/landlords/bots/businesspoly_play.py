@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..engine.actions import ACCEPT, END_TURN, REJECT, ROLL, Action, Build
+from ..engine.actions import Action, Build
 from ..engine.decision import Decision
 from ..engine.native import mypyc_attr
-from ..rules.businesspoly import FORFEIT_LOT, REDEEM_LOT, WAIVE, BusinesspolyGame, Sue
-from .acts import OneEach, any_set, holds
+from ..rules.businesspoly import BusinesspolyGame, Sue
+from .acts import ACCEPT, END_TURN, FORFEIT_LOT, REDEEM_LOT, REJECT, ROLL, WAIVE, OneEach, any_set, holds
 from .odessa_play import OdessaPlay
 
 _WIN = 15 / 36  # the plaintiff's die strictly higher

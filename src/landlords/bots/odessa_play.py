@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..engine.actions import END_TURN, ROLL, USE_JAIL_CARD, Action, LiftMortgage, ProposeTrade
+from ..engine.actions import Action, LiftMortgage, ProposeTrade
 from ..engine.decision import Decision
 from ..engine.game import Game
 from ..engine.native import mypyc_attr
 from ..rules.odessa import ChallengeMalina, OdessaGame, RefuseExchange, challenge_win_odds
-from .acts import BUILDS, any_set
+from .acts import BUILDS, END_TURN, ROLL, USE_JAIL_CARD, any_set
 from .strategy import Strategy
 
 # P(one die > the sum of two dice) = (0 + 0 + 1 + 3 + 6 + 10) / 216 = 20/216 (003:86)
