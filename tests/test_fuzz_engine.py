@@ -38,6 +38,7 @@ from landlords.engine.actions import (
     TimeOut,
     Unmortgage,
 )
+from landlords.engine.dispatch import table_of
 from landlords.engine.errors import ConfigError, IllegalAction
 from landlords.engine.invariants import violations
 from landlords.engine.ruleset import Ruleset, option_types
@@ -288,7 +289,7 @@ class EngineFuzz(RuleBasedStateMachine):
     @rule(data=st.data())
     def an_action_of_another_variant(self, data):
         g = self.game
-        foreign = [c for c in ACTION_TYPES.values() if c not in type(g)._handlers]
+        foreign = [c for c in ACTION_TYPES.values() if c not in table_of(type(g)).by_type]
         if not foreign:
             return
         cls = data.draw(st.sampled_from(foreign))

@@ -1,10 +1,10 @@
 """A ruleset's override of an act's check or do step is the one called, on both builds.
 
-Game.apply and Game._problem call the commonest acts' steps directly (a dispatch ladder beside the
-``_handlers`` table, for speed); a subclass (every ruleset's game is one) that overrides one of those
-steps, by the same name or by naming other methods in ``_handler_names``, must still be reached.
-The subclasses here are interpreted classes on both builds: on the compiled one, a native method
-call on them must go through Python's lookup to find the override."""
+Game.apply and Game._problem call the commonest acts' steps directly (a dispatch ladder beside
+engine/dispatch.py's action table, for speed); a subclass (every ruleset's game is one) that
+overrides one of those steps, by the same name or by naming other methods in ``_handler_names``,
+must still be reached. The subclasses here are interpreted classes on both builds: on the compiled
+one, a native method call on them must go through Python's lookup to find the override."""
 
 from __future__ import annotations
 

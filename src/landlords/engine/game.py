@@ -72,13 +72,13 @@ class Game(Listing):
     turn (no roll for the order, no opening phase): ``landlords.from_position`` fills in the rest.
     """
 
-    # action type -> (problem, do); bound per class, so a variant's overrides are the ones called
+    # action type -> (problem, do) method names; bound per class (engine/dispatch.py's table, which
+    # each game holds as ``_table``), so a variant's overrides are the ones called
     _handler_names: ClassVar[dict[type[Action], tuple[str, str]]]
-    _handlers: ClassVar[dict[type[Action], Handler]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls._handlers = bind_handlers(cls)
+        bind_handlers(cls)
 
     def __init__(
         self,
@@ -199,12 +199,13 @@ class Game(Listing):
     # number of this game, or an action this game knows, is refused), never converted on the way in.
     def apply(self, seat: Any, action: Any) -> None:
         """Apply ``action`` for ``seat``. Raises IllegalAction (state untouched) if not allowed."""
-        why = self._problem(seat, action)
+        handler = self._table.by_type.get(type(action))  # (looked up once, for the check and the do)
+        why = self._check(seat, action, handler)
         if why is not None:
             raise illegal(why)
+        assert handler is not None  # (_check refuses an action type the game does not have)
         self.actions.append((seat, action))
-        handlers = self._table.by_type
-        code = handlers[type(action)][4]
+        code = handler[4]
         # the commonest acts' do steps called directly (natively in the compiled build), the rest by the table
         if code == DO_ROLL:
             self._do_roll(seat, action)
@@ -225,7 +226,7 @@ class Game(Listing):
         elif code == DO_UNMORTGAGE:
             self._do_unmortgage(seat, action)
         else:
-            handlers[type(action)][1](self, seat, action)
+            handler[1](self, seat, action)
         stack = self.stack
         if stack and stack[-1].kind == D.DEBT:
             self._settle_debt()
@@ -245,11 +246,14 @@ class Game(Listing):
         """The whole check, shared by every action type: the seat, the type and range of every field
         (the action's ``FIELDS``), the action's own check, then no spending in debt. Once this
         returns None, the do step works on values of the declared kinds only."""
+        return self._check(seat, action, self._table.by_type.get(type(action)))
+
+    def _check(self, seat: Any, action: Any, handler: Handler | None) -> Problem | None:
+        """:meth:`_problem` with the action type's ``handler`` (None: not an action of this game)."""
         if self.over:
             return ("game-over", "the game is over", {})
         if type(seat) is not int or not 0 <= seat < self.n:
             return ("no-such-seat", "there is no seat {seat}", {"seat": repr(seat)})
-        handler = self._table.by_type.get(type(action))
         if handler is None:
             return ("unknown-action", "unknown action {action}", {"action": repr(action)[:60]})
         if self.bankrupt[seat]:
@@ -442,4 +446,4 @@ class Game(Listing):
 
 
 Game._handler_names = HANDLER_NAMES
-Game._handlers = bind_handlers(Game)
+bind_handlers(Game)

@@ -20,6 +20,7 @@ from .. import rules as _rules  # noqa: F401  (the variants register their actio
 from ..engine import actions as A
 from ..engine import decision as D
 from ..engine.actions import ACTION_TYPES, Action, Bid, ProposeTrade
+from ..engine.dispatch import TABLES
 from ..engine.game import Game
 from ..engine.trading import Trading
 
@@ -467,8 +468,8 @@ def _classic_trade_check(cls: type) -> bool:
             next((k for k in cls.__mro__ if name in k.__dict__), None) is Trading
             for name in ("_problem_trade", "_trade_problem", "_offer_problem")
         )
-        handlers = getattr(cls, "_handlers", None)
-        handler = handlers.get(ProposeTrade) if isinstance(handlers, dict) else None
+        table = TABLES.get(cls)
+        handler = table.by_type.get(ProposeTrade) if table is not None else None
         known = known and handler is not None and handler[0] is Trading._problem_trade
         _CLASSIC_CHECK[cls] = known
     return known
