@@ -127,7 +127,8 @@ class Buildings(Market):
         self.builds_this_turn[key] = self.builds_this_turn.get(key, 0) + 1
         if cost:
             self._transfer(seat, BANK, cost, "building", sq)
-        self._emit(E.Built, seat, sq, self.level[sq], cost)
+        if self.events is not None:
+            self.events.append(E.Built(seat, sq, self.level[sq], cost))
 
     def _shortage_rivals(self, seat: int, item: str) -> list[int]:
         """Other players who could build the same kind of scarce building right now."""
@@ -179,12 +180,14 @@ class Buildings(Market):
                     refund = hotel + 4 * value
                     self.uneven_ok = True
                 self._transfer(BANK, seat, refund, "building_sale", m)
-                self._emit(E.BuildingSold, seat, m, self.level[m], refund)
+                if self.events is not None:
+                    self.events.append(E.BuildingSold(seat, m, self.level[m], refund))
             return
         self.level[sq] -= 1
         self.bank_houses += 1
         self._transfer(BANK, seat, value, "building_sale", sq)
-        self._emit(E.BuildingSold, seat, sq, self.level[sq], value)
+        if self.events is not None:
+            self.events.append(E.BuildingSold(seat, sq, self.level[sq], value))
 
     # ================================================================ handlers
     # Each action has a check (returns the Problem or None, changes nothing) and a do.
@@ -239,7 +242,7 @@ class Buildings(Market):
             return
         item = "hotel" if self.level[sq] == 4 else "house"
         stock = self.bank_hotels if item == "hotel" else self.bank_houses
-        if self.rules.shortage_auction and stock < self.n:
+        if self._shortage_auction and stock < self.n:
             rivals = self._shortage_rivals(seat, item)
             if rivals and stock < 1 + len(rivals):
                 self._shortage = Shortage(seat, sq, item)
@@ -270,7 +273,7 @@ class Buildings(Market):
                 {"square": self.edition.squares[sq].name},
             )
         members = self.t.members[sq]
-        if self.rules.even_selling:
+        if self._even_selling:
             level_of = self.level
             top = members[0]  # the first of the most built, as a plain loop (see _buildable)
             for m in members:

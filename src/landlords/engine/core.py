@@ -119,6 +119,14 @@ class GameCore:
     _doubles_to_jail: int
     _no_rent_owner_in_jail: bool
     _rent_claim_automatic: bool
+    _doubles_extra_roll: bool
+    _double_rent_full_set: bool
+    _mortgage_only_in_debt: bool
+    _unbuilt_group_to_mortgage: bool
+    _shortage_auction: bool
+    _even_selling: bool
+    _building_sell_percent: int
+    _transfer_mode: str
     _lift_cost: list[int]  # unmortgage_cost per square
 
     # ------------------------------------------------------------ declared here, defined above
@@ -142,6 +150,14 @@ class GameCore:
         self._doubles_to_jail = rules.doubles_to_jail or 0
         self._no_rent_owner_in_jail = bool(rules.no_rent_owner_in_jail)
         self._rent_claim_automatic = rules.rent_claim == "automatic"
+        self._doubles_extra_roll = bool(rules.doubles_extra_roll)
+        self._double_rent_full_set = bool(rules.double_rent_full_set)
+        self._mortgage_only_in_debt = bool(rules.mortgage_only_in_debt)
+        self._unbuilt_group_to_mortgage = rules.mortgage_requires_unbuilt == "group"
+        self._shortage_auction = bool(rules.shortage_auction)
+        self._even_selling = bool(rules.even_selling)
+        self._building_sell_percent = rules.building_sell_percent
+        self._transfer_mode = rules.transfer_mode
         price, mortgage, pct = t.price, t.mortgage, rules.mortgage_interest_percent
         base_price, of_price = rules.lift_base == "price", rules.lift_interest_of == "price"
         lift: list[int] = []
@@ -179,7 +195,9 @@ class GameCore:
 
     # ------------------------------------------------------------ events, decisions, money
     def _emit(self, cls: type[E.Event], *args: Any) -> None:
-        """Record an event; simulations turn events off and never build the objects."""
+        """Record an event; simulations turn events off and never build the objects. (The hot paths
+        test ``self.events`` themselves and append: then a simulation does not even build the
+        arguments, which costs a tuple and boxed ints per call in the compiled build.)"""
         if self.events is not None:
             self.events.append(cls(*args))
 
@@ -225,7 +243,8 @@ class GameCore:
             for party, amount in creditors:
                 self._transfer(payer, party, amount, reason, square)
             return True
-        self._emit(E.DebtIncurred, payer, total, creditors[0][0])
+        if self.events is not None:
+            self.events.append(E.DebtIncurred(payer, total, creditors[0][0]))
         self._push(Decision(D.DEBT, payer, square, Debt(list(creditors), reason, square), then))
         return False
 

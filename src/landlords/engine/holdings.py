@@ -72,12 +72,12 @@ class Holdings(ScriptedChance):
 
     def building_value(self, sq: int) -> int:
         """What the bank pays for one house on ``sq``."""
-        return self.t.house_cost[sq] * self.rules.building_sell_percent // 100
+        return self.t.house_cost[sq] * self._building_sell_percent // 100
 
     def hotel_value(self, sq: int) -> int:
         """What the bank pays for the hotel on ``sq`` (its four houses aside)."""
         pct = self.rules.hotel_sell_percent
-        return self.t.house_cost[sq] * (self.rules.building_sell_percent if pct is None else pct) // 100
+        return self.t.house_cost[sq] * (self._building_sell_percent if pct is None else pct) // 100
 
     def lot_value(self, sq: int) -> int:
         """What the bank pays for every building on ``sq``."""
@@ -97,9 +97,10 @@ class Holdings(ScriptedChance):
 
     def _transfer_cost(self, sq: int, lift_now: bool) -> int:
         """What the receiver of a mortgaged property pays now (REC H-15, polish 002:93)."""
-        if self.rules.transfer_mode == "fee_then_lift_at_par":
+        mode = self._transfer_mode
+        if mode == "fee_then_lift_at_par":
             return self._transfer_fee(sq) + (self.t.mortgage[sq] if lift_now else 0)
-        if self.rules.transfer_mode == "fee_then_lift":  # odessa 003:155 (O-20)
+        if mode == "fee_then_lift":  # odessa 003:155 (O-20)
             return self._transfer_fee(sq) + (self.unmortgage_cost(sq) if lift_now else 0)
         return self.unmortgage_cost(sq) if lift_now else self._transfer_fee(sq)
 
@@ -159,7 +160,7 @@ class Holdings(ScriptedChance):
         if kind == STREET:
             level = self.level[sq]
             rent = t.rent[sq][level]
-            if level == 0 and rules.double_rent_full_set and self.has_full_group(owner, sq):
+            if level == 0 and self._double_rent_full_set and self.has_full_group(owner, sq):
                 members = t.members[sq]
                 if rules.mortgage_blocks_double_rent and any(self.mortgaged[m] for m in members):
                     return rent
@@ -211,7 +212,8 @@ class Holdings(ScriptedChance):
         if a.now:
             self._transfer(seat, BANK, cost, "unmortgage", d.square)
             self.mortgaged[d.square] = False
-            self._emit(E.Unmortgaged, seat, d.square, cost)
+            if self.events is not None:
+                self.events.append(E.Unmortgaged(seat, d.square, cost))
             self._resume(d.then)
             return
         if self._charge(seat, [(BANK, cost)], "transfer_fee", d.then, d.square):
@@ -240,7 +242,7 @@ class Holdings(ScriptedChance):
                 "{square} cannot be mortgaged",
                 {"square": self.edition.squares[sq].name},
             )
-        if rules.mortgage_only_in_debt and not self.in_debt(seat):
+        if self._mortgage_only_in_debt and not self.in_debt(seat):
             return (
                 "mortgage-only-for-a-debt",
                 "property may be mortgaged only to cover a payment that is due",
@@ -248,7 +250,7 @@ class Holdings(ScriptedChance):
             )
         level = self.level
         built = level[sq] > 0
-        if not built and rules.mortgage_requires_unbuilt == "group":
+        if not built and self._unbuilt_group_to_mortgage:
             for m in self.t.members[sq]:
                 if level[m]:
                     built = True
@@ -266,7 +268,8 @@ class Holdings(ScriptedChance):
         self.mortgaged[sq] = True
         amount = self.t.mortgage[sq]
         self._transfer(BANK, seat, amount, "mortgage", sq)
-        self._emit(E.Mortgaged, seat, sq, amount)
+        if self.events is not None:
+            self.events.append(E.Mortgaged(seat, sq, amount))
 
     def _problem_unmortgage(self, seat: int, a: Unmortgage) -> Problem | None:
         if self.bankrupt[seat]:
@@ -293,4 +296,5 @@ class Holdings(ScriptedChance):
         cost = self.unmortgage_cost(sq)
         self._transfer(seat, BANK, cost, "unmortgage", sq)
         self.mortgaged[sq] = False
-        self._emit(E.Unmortgaged, seat, sq, cost)
+        if self.events is not None:
+            self.events.append(E.Unmortgaged(seat, sq, cost))

@@ -26,9 +26,11 @@ class Market(Holdings):
     # ------------------------------------------------------------ auctions
     def _start_auction(self, sq: int, item: str, bidders: list[int], min_bid: int, then: str | None) -> None:
         bidders = [b for b in bidders if not self.bankrupt[b]]
-        self._emit(E.AuctionStarted, sq, item, min_bid)
+        if self.events is not None:
+            self.events.append(E.AuctionStarted(sq, item, min_bid))
         if not bidders:
-            self._emit(E.AuctionEnded, sq, -1, 0)
+            if self.events is not None:
+                self.events.append(E.AuctionEnded(sq, -1, 0))
             self._resume(then)
             return
         state = AuctionState(sq, item, bidders, min_bid)
@@ -52,7 +54,8 @@ class Market(Holdings):
 
     def _close_auction(self, a: AuctionState, then: str | None) -> None:
         winner, price = a.high_bidder, a.high_bid
-        self._emit(E.AuctionEnded, a.square, winner, price if winner >= 0 else 0)
+        if self.events is not None:
+            self.events.append(E.AuctionEnded(a.square, winner, price if winner >= 0 else 0))
         if winner < 0:
             self._resume(then)
             return
@@ -106,7 +109,8 @@ class Market(Holdings):
         price = self.t.price[d.square]
         self._transfer(seat, BANK, price, "purchase", d.square)
         self._set_owner(d.square, seat)
-        self._emit(E.Bought, seat, d.square, price)
+        if self.events is not None:
+            self.events.append(E.Bought(seat, d.square, price))
         self._resume(d.then)
 
     def _problem_decline(self, seat: int, a: Decline) -> Problem | None:
@@ -141,7 +145,8 @@ class Market(Holdings):
         amount = a.amount  # (read once: a field of an interpreted class is a generic lookup)
         st.high_bid, st.high_bidder = amount, seat
         st.bids.append((seat, amount))
-        self._emit(E.BidPlaced, seat, amount)
+        if self.events is not None:
+            self.events.append(E.BidPlaced(seat, amount))
         st.turn = (st.turn + 1) % len(st.bidders)
         self._auction_step(d)
 
@@ -156,5 +161,6 @@ class Market(Holdings):
             st.bidders.pop(i)
             if i < st.turn:
                 st.turn -= 1
-        self._emit(E.BidderPassed, seat)
+        if self.events is not None:
+            self.events.append(E.BidderPassed(seat))
         self._auction_step(d)

@@ -101,6 +101,14 @@ DERIVED: dict[str, str] = {
     "_doubles_to_jail": "a copy of a rule",
     "_no_rent_owner_in_jail": "a copy of a rule",
     "_rent_claim_automatic": "a copy of a rule",
+    "_doubles_extra_roll": "a copy of a rule",
+    "_double_rent_full_set": "a copy of a rule",
+    "_mortgage_only_in_debt": "a copy of a rule",
+    "_unbuilt_group_to_mortgage": "a copy of a rule",
+    "_shortage_auction": "a copy of a rule",
+    "_even_selling": "a copy of a rule",
+    "_building_sell_percent": "a copy of a rule",
+    "_transfer_mode": "a copy of a rule",
     "_lift_cost": "the cost of lifting each square's mortgage, from the rules and the edition",
 }
 

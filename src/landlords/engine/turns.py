@@ -163,7 +163,7 @@ class TurnFlow(Bankruptcy):
                 self._send_to_jail(p, "doubles")
                 self._end_turn()
                 return
-        self.extra_roll = double and rules.doubles_extra_roll
+        self.extra_roll = double and self._doubles_extra_roll
         if face == BUS:
             self._push(Decision(D.BUS, p, data=(d1, d2)))
             return
@@ -241,12 +241,14 @@ class TurnFlow(Bankruptcy):
         self.extra_roll = False
         if p == self.current:
             self.sent_to_jail = True
-        self._emit(E.Jailed, p, reason)
+        if self.events is not None:
+            self.events.append(E.Jailed(p, reason))
 
     def _leave_jail(self, p: int, how: str) -> None:
         self.in_jail[p] = False
         self.jail_turns[p] = 0
-        self._emit(E.LeftJail, p, how)
+        if self.events is not None:
+            self.events.append(E.LeftJail(p, how))
 
     # ------------------------------------------------------------ landing
     def _land(self, p: int, card_kind: str | None = None) -> bool:
@@ -268,7 +270,8 @@ class TurnFlow(Bankruptcy):
                 or (card_kind == UTILITY and self.rules.card_utility_rent != "movement_roll")
             ):
                 dice = self.chance.roll(2, self._dice_sides)
-                self._emit(E.Rolled, p, dice, "utility")
+                if self.events is not None:
+                    self.events.append(E.Rolled(p, dice, "utility"))
                 dice_total = dice[0] + dice[1]
             amount = self.rent_for(sq, dice_total, card_kind)
             if amount <= 0:
@@ -279,7 +282,8 @@ class TurnFlow(Bankruptcy):
                     return True
                 return self._charge(p, [(owner, amount)], "rent", "land_done", sq)
             self.claims.append(RentClaim(owner, p, sq, amount, self.turn))
-            self._emit(E.RentOwed, owner, p, sq, amount)
+            if self.events is not None:
+                self.events.append(E.RentOwed(owner, p, sq, amount))
             return True
         if kind == CARD:
             return self._draw(p, self.t.deck_of[sq])
@@ -323,7 +327,8 @@ class TurnFlow(Bankruptcy):
         self.chance.draw(deck_id)
         index = pile.popleft()
         card = self.edition.decks[deck_id].cards[index]
-        self._emit(E.DrewCard, p, deck_id, card.id, card.text)
+        if self.events is not None:
+            self.events.append(E.DrewCard(p, deck_id, card.id, card.text))
         if card.effect == "jail_free":
             self.jail_cards[p].append(deck_id)
             return True
@@ -351,12 +356,14 @@ class TurnFlow(Bankruptcy):
             else:
                 start = self.position[p]
                 self.position[p] = (start + steps) % self.size
-                self._emit(E.Moved, p, start, self.position[p], False)
+                if self.events is not None:
+                    self.events.append(E.Moved(p, start, self.position[p], False))
             return self._land(p)
         if effect == "back_to":  # backwards to a square: never a salary (kids-london K-2)
             start = self.position[p]
             self.position[p] = int(args["square"])
-            self._emit(E.Moved, p, start, self.position[p], False)
+            if self.events is not None:
+                self.events.append(E.Moved(p, start, self.position[p], False))
             return self._land(p)
         if effect == "go_to_jail":
             self._send_to_jail(p, "card")

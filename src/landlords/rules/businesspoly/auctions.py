@@ -29,14 +29,14 @@ class AuctionsMixin(CardsMixin):
 
     # ------------------------------------------------------------ auctions (1.4)
     def _property_auction(self, sq: int, then: str | None, exclude: int = -1) -> None:
-        rules = self.rules
         bidders = self.seats_after(self.current)
         if self.bp_start_phase:  # the first player bids first
             bidders = bidders[-1:] + bidders[:-1]
         bidders = [b for b in bidders if b != exclude]
-        low = rules.auction_min_bid
-        if rules.auction_start_percent:  # 000:481 «Аукцион всегда начинается с половины стоимости участка»
-            low = max(low, -(-self.t.price[sq] * rules.auction_start_percent // 100))
+        low = self.bp_auction_min_bid
+        percent = self.bp_auction_start_percent
+        if percent:  # 000:481 «Аукцион всегда начинается с половины стоимости участка»
+            low = max(low, -(-self.t.price[sq] * percent // 100))
         self.bp_out = []
         self.bp_final = []
         self._start_auction(sq, "property", bidders, low, then)
@@ -85,7 +85,8 @@ class AuctionsMixin(CardsMixin):
         st.bidders.append(seat)
         st.high_bid, st.high_bidder = a.amount, seat
         st.turn = 0
-        self._emit(E.BidPlaced, seat, a.amount)
+        if self.events is not None:
+            self.events.append(E.BidPlaced(seat, a.amount))
         self._auction_step(d)
 
     def _do_pass(self, seat: int, a: Any) -> None:
@@ -100,7 +101,8 @@ class AuctionsMixin(CardsMixin):
             return
         d = self.stack[-1]
         self.bp_final.pop(0)
-        self._emit(E.BidderPassed, seat)
+        if self.events is not None:
+            self.events.append(E.BidderPassed(seat))
         if self.bp_final:
             d.seat = self.bp_final[0]
             return

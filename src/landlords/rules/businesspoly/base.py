@@ -37,6 +37,10 @@ class BusinesspolyBase(Game):
     bp_final_call: bool
     bp_build_limit: int
     bp_jail_cells: int
+    bp_tax_streets_only: bool
+    bp_lap_tax_per_group: int
+    bp_auction_min_bid: int
+    bp_auction_start_percent: int
 
     def _init_variant(self) -> None:
         rules, n, t = self.rules, self.n, self.t
@@ -61,11 +65,15 @@ class BusinesspolyBase(Game):
         self.bp_final_call = bool(rules.auction_final_call)
         self.bp_build_limit = rules.max_builds_per_turn
         self.bp_jail_cells = rules.jail_cells
+        self.bp_tax_streets_only = rules.lap_tax_groups == "streets"
+        self.bp_lap_tax_per_group = rules.lap_tax_per_group
+        self.bp_auction_min_bid = rules.auction_min_bid
+        self.bp_auction_start_percent = rules.auction_start_percent
 
     # ------------------------------------------------------------ reading the position
     def groups_held(self, seat: int) -> int:
         """Groups (industries) in which ``seat`` holds a lot, mortgaged or not (000:435, B-1)."""
-        streets_only = self.rules.lap_tax_groups == "streets"
+        streets_only = self.bp_tax_streets_only
         count = 0
         for g, held in enumerate(self.holdings[seat]):
             if held and (not streets_only or self.bp_street_group[g]):
@@ -79,7 +87,7 @@ class BusinesspolyBase(Game):
     def lap_tax(self, seat: int) -> int:
         """What ``seat`` would pay at the lap settlement now (50 per industry, 000:435; B-1, B-2)."""
         rules = self.rules
-        tax = rules.lap_tax_per_group * self.groups_held(seat)
+        tax = self.bp_lap_tax_per_group * self.groups_held(seat)
         return tax if rules.lap_net_may_be_negative else min(tax, rules.salary)
 
     def laps(self, seat: int) -> int:

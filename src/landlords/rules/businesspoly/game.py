@@ -49,7 +49,17 @@ class BusinesspolyGame(TurnMixin):
 
     # computed from the edition: not state (see engine/state.py)
     derived_state = frozenset(
-        {"bp_street_group", "bp_bid_above_cash", "bp_final_call", "bp_build_limit", "bp_jail_cells"}
+        {
+            "bp_street_group",
+            "bp_bid_above_cash",
+            "bp_final_call",
+            "bp_build_limit",
+            "bp_jail_cells",
+            "bp_tax_streets_only",
+            "bp_lap_tax_per_group",
+            "bp_auction_min_bid",
+            "bp_auction_start_percent",
+        }
     )
     decision_kinds = Game.decision_kinds | {COURT, BUILDING_LOAN, REDEEM, DEAL_RESPONSE}
     continuations = Game.continuations | {"bp_land", "bp_lap_mortgages", "bp_start_done"}

@@ -47,7 +47,8 @@ class LapMixin(DealsMixin):
         groups = self.groups_held(p)
         salary = rules.salary
         tax = self.lap_tax(p)
-        self._emit(LapSettled, p, salary, tax, groups)
+        if self.events is not None:
+            self.events.append(LapSettled(p, salary, tax, groups))
         self._transfer(BANK, p, salary, "salary", self.t.go)
         if tax and not self._charge(p, [(BANK, tax)], "lap_tax", "bp_lap_mortgages", self.t.go):
             return False
@@ -87,7 +88,8 @@ class LapMixin(DealsMixin):
                 cost = self.unmortgage_cost(sq)
                 self._transfer(seat, BANK, cost, "unmortgage", sq)
                 self.mortgaged[sq] = False
-                self._emit(E.Unmortgaged, seat, sq, cost)
+                if self.events is not None:
+                    self.events.append(E.Unmortgaged(seat, sq, cost))
             else:
                 self.mortgaged[sq] = False
                 self._give_property(sq, seat, -1)

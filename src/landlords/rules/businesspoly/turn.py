@@ -59,7 +59,8 @@ class TurnMixin(LapMixin):
         self.rolls += 1
         self.speed_face = 0
         self.move_total = d1 + d2
-        self._emit(E.Rolled, p, (d1, d2), "jail" if jailed else "move")
+        if self.events is not None:
+            self.events.append(E.Rolled(p, (d1, d2), "jail" if jailed else "move"))
         if jailed:  # the three-cell jail (B-9)
             if d1 == d2:
                 self._leave_jail(p, "doubles")
@@ -67,7 +68,8 @@ class TurnMixin(LapMixin):
                 self._move_and_land(p, d1 + d2)
                 return
             self.jail_turns[p] += 1
-            self._emit(JailCell, p, self.jail_turns[p] + 1)
+            if self.events is not None:
+                self.events.append(JailCell(p, self.jail_turns[p] + 1))
             self._finish_move()
             return
         # the introductory lap: «не действует правило «дубля»» (000:355)
@@ -104,7 +106,8 @@ class TurnMixin(LapMixin):
         self.last_roll = (d1, d2)
         self.rolls += 1
         self.move_total = d1 + d2
-        self._emit(E.Rolled, p, (d1, d2), "move")
+        if self.events is not None:
+            self.events.append(E.Rolled(p, (d1, d2), "move"))
         self._move_by(p, d1 + d2)
         return self._land(p)
 

@@ -68,7 +68,8 @@ class ArtelsMixin(MortgageMixin):
             self.level[sq] += 1
         cost = self.t.house_cost[sq]
         self._transfer(seat, BANK, cost, "building", sq)
-        self._emit(E.Built, seat, sq, self.level[sq], cost)
+        if self.events is not None:
+            self.events.append(E.Built(seat, sq, self.level[sq], cost))
 
     def _square_label(self, sq: int) -> str:
         return self.edition.squares[sq].name if isinstance(sq, int) and 0 <= sq < self.size else str(sq)
@@ -113,4 +114,5 @@ class ArtelsMixin(MortgageMixin):
             self.bank_houses += 1
             refund = self.building_value(sq)
         self._transfer(BANK, seat, refund, "building_sale", sq)
-        self._emit(E.BuildingSold, seat, sq, self.level[sq], refund)
+        if self.events is not None:
+            self.events.append(E.BuildingSold(seat, sq, self.level[sq], refund))

@@ -73,5 +73,6 @@ class MalinasMixin(ArtelsMixin):
                 self._resume(then)
             return
         self.claims.append(RentClaim(owner, payer, sq, amount, self.turn))
-        self._emit(E.RentOwed, owner, payer, sq, amount)
+        if self.events is not None:
+            self.events.append(E.RentOwed(owner, payer, sq, amount))
         self._resume(then)
