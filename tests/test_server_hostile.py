@@ -272,6 +272,7 @@ def test_no_token_in_the_servers_log_records(tmp_path, caplog):
         ruleset="digital",
         seats=[{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "strategy": "baseline"}],
         first_player=0,
+        seed=32,  # Ann's roll ends her turn: Bob's seat, then the bot's, play before she decides again
     ) as t:
         client, clock, g, j, ann = t.client, t.clock, t.made, t.joined, t.ann
         ann.act({"type": "roll"})
@@ -281,6 +282,10 @@ def test_no_token_in_the_servers_log_records(tmp_path, caplog):
             assert ws.receive_json()["code"] == "bad_token"
         r = client.post(f"/api/games/{g['code']}/leave", headers={"Authorization": f"Bearer {j['token']}"})
         assert r.status_code == 200
+        # the clock moves only once Ann decides: moved while a bot still played, it ran out nobody's
+        # time, Ann's timer started after it and the game never ended (a random seed did that now and
+        # then, depending on her roll and on how fast the bots played)
+        ann.wait_view(lambda v: v["decision"] is not None and v["decision"]["seat"] == 0)
         clock.advance(10_000)  # Ann's time runs out: the game ends
         wait_game(client, g["code"], lambda i: i["over"])
         assert client.get(f"/api/games/{g['code']}/record").status_code == 200
