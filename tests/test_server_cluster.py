@@ -13,6 +13,7 @@ import sys
 import time
 from typing import Any
 
+import httpx
 import pytest
 from click.testing import CliRunner
 from redis_server import free_port
@@ -306,3 +307,27 @@ def test_a_tiny_load_test_on_two_processes(postgres, redis_server):
 def test_loadtest_cluster_options_one_line(args, words):
     result = CliRunner().invoke(main, ["loadtest", *args])
     assert result.exit_code != 0 and words in result.output and "Traceback" not in result.output
+
+
+def test_a_lobby_request_with_a_non_utf8_body_is_a_clear_400_at_every_process(tmp_path, postgres, redis_server):
+    """A cluster process reads a lobby request's body itself, to forward it to the game's owner: a
+    body that was not UTF-8 was a 500 (UnicodeDecodeError) at the owner and at the others alike."""
+    servers = processes(tmp_path, postgres.database(), redis_server.url, 2)
+    try:
+        for s in servers:
+            s.start()
+        made = httpx.post(servers[0].url + "/api/games", json={"name": "Ann"}, timeout=30).json()
+        for s in servers:
+            r = httpx.post(
+                f"{s.url}/api/games/{made['code']}/join",
+                content=b'{"name": "\xffBob"}',
+                headers={"content-type": "application/json"},
+                timeout=30,
+            )
+            assert r.status_code == 400, (s.url, r.status_code, r.text)
+            assert r.json()["detail"] == "the request body is not UTF-8 text (the API takes JSON, which is UTF-8)"
+            assert "Traceback" not in s.log()
+        assert servers[1].get(f"/api/games/{made['code']}")["seats"][1]["kind"] == "open"  # nothing changed
+    finally:
+        for s in servers:
+            s.kill()

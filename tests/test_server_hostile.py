@@ -70,13 +70,38 @@ def test_bad_messages_get_a_clear_error(game, message, code):
 
 
 @pytest.mark.parametrize("path", ["/api/games", "/api/games/{code}/join", "/api/games/{code}/start"])
-def test_deeply_nested_http_bodies_are_a_clear_400(game, path):
+@pytest.mark.parametrize(
+    "body",
+    [
+        "[" * 5000 + "]" * 5000,  # deeper than Python's decoder recurses
+        '{"name": "Bob", "x": ' + "[" * 17 + "]" * 17 + "}",  # decodable, deeper than the WebSocket takes
+    ],
+)
+def test_deeply_nested_http_bodies_are_a_clear_400(game, path, body):
+    """The same limit and words as a WebSocket message's (was FastAPI's 'There was an error parsing
+    the body' for the first, and the second reached the route)."""
     client, g, j = game
-    deep = "[" * 5000 + "]" * 5000
-    r = client.post(path.format(code=g["code"]), content=deep, headers={"content-type": "application/json"})
-    assert r.status_code == 400 and "body" in r.json()["detail"]
+    r = client.post(path.format(code=g["code"]), content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 400
+    assert r.json()["detail"] == "the request body is nested too deeply (at most 16 levels)"
     assert client.get(f"/api/games/{g['code']}").status_code == 200  # the server goes on
     unchanged(client, g)
+
+
+def test_sixteen_levels_of_http_body_are_taken(game):
+    client, g, j = game
+    body = '{"name": "Cy", "x": ' + "[" * 15 + "]" * 15 + "}"  # 16 levels: the body's object and 15 lists
+    r = client.post(f"/api/games/{g['code']}/join", content=body, headers={"content-type": "application/json"})
+    assert r.status_code != 400, r.text  # the route's own answer (the game is full: 409)
+
+
+@pytest.mark.parametrize("content_type", ["application/json", None, "text/plain"])
+def test_a_non_utf8_http_body_is_a_clear_400(game, content_type):
+    client, g, j = game
+    headers = {"content-type": content_type} if content_type else {}
+    r = client.post("/api/games", content=b'{"name": "\xff\xfeAnn"}', headers=headers)
+    assert r.status_code == 400
+    assert r.json()["detail"] == "the request body is not UTF-8 text (the API takes JSON, which is UTF-8)"
 
 
 def test_oversized_messages_are_refused(game):

@@ -24,6 +24,7 @@ from .. import record as records
 from .. import web
 from ..i18n import LANGUAGES
 from . import advice, lobby
+from .bodies import CheckBodies
 from .clock import Clock, ManualClock
 from .connection import Connection
 from .protocol import FLOOD_CLOSE_AFTER, PROTOCOL_VERSION, ProtocolError, RateLimit, message_id, parse
@@ -228,6 +229,7 @@ def create_app(
     app.include_router(lobby.router)
     app.include_router(advice.router)  # issue 19: the optional advice request
     web.install(app)  # the pages: lobby at /, tables at /g/CODE
+    app.add_middleware(CheckBodies)  # outermost: no route (nor the cluster's forwarding) sees a bad body
 
     @app.get("/api/health", summary="The server is up; its protocol version")
     async def health() -> dict[str, Any]:

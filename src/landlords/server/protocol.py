@@ -79,7 +79,7 @@ def parse(text: str | bytes) -> dict[str, Any]:
     except RecursionError:  # '[' * 5000: Python's decoder recurses once per level
         msg = _TOO_DEEP
     if msg is _TOO_DEEP or too_deep(text, msg):
-        raise ProtocolError("bad_json", f"the message is nested too deeply (at most {MAX_DEPTH} levels)")
+        raise ProtocolError("bad_json", f"the message {TOO_DEEP}")
     if not isinstance(msg, dict):
         raise ProtocolError("bad_json", "a message must be a JSON object")
     kind = msg.get("type")
@@ -121,6 +121,24 @@ def message_id(text: str | bytes) -> Any:
         return None
     ref = msg.get("id") if isinstance(msg, dict) else None
     return ref if isinstance(ref, str | int) and not isinstance(ref, bool) else None
+
+
+TOO_DEEP = f"is nested too deeply (at most {MAX_DEPTH} levels)"  # a WebSocket message's or an HTTP body's
+
+
+def nesting_problem(text: str | bytes) -> str | None:
+    """For a JSON text that may be nested deeper than :data:`MAX_DEPTH` (HTTP bodies: the WebSocket
+    has :func:`parse`): :data:`TOO_DEEP` when it is, else None (invalid JSON is left to its reader)."""
+    opening = ("[", "{") if isinstance(text, str) else (b"[", b"{")
+    if text.count(opening[0]) + text.count(opening[1]) <= MAX_DEPTH:  # type: ignore[arg-type]
+        return None
+    try:
+        value = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        return None
+    except RecursionError:
+        return TOO_DEEP
+    return TOO_DEEP if too_deep(text, value) else None
 
 
 def too_deep(text: str | bytes, value: Any) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import json
 import logging
 import os
 import re
@@ -27,6 +28,7 @@ import httpx
 from fastapi import FastAPI, Request, Response
 
 from ...engine.errors import IllegalAction
+from ..bodies import NOT_UTF8
 from ..protocol import ProtocolError
 from . import replica
 from .broker import Broker
@@ -238,7 +240,10 @@ class Cluster:
             if table is None:
                 return await call_next(request)  # the handler's 404
             if not FORWARDED.get():
-                body = (await request.body()).decode()
+                try:  # CheckBodies answered such a body already; a client cannot get one here
+                    body = (await request.body()).decode()
+                except UnicodeDecodeError:
+                    return Response(json.dumps({"detail": NOT_UTF8}), 400, media_type="application/json")
                 headers = {k: v for k, v in request.headers.items() if k in ("authorization", "content-type")}
                 path = request.url.path + (f"?{request.url.query}" if request.url.query else "")
                 answer = await self._to_owner(
