@@ -142,3 +142,36 @@ def test_the_card_of_a_square_follows_the_game(client):
     assert options["seat"] == 1 and options["partners"] == [{"seat": 0, "give": [], "take": [3]}]
     assert client.get(f"/api/games/{code}/trade").status_code == 401
     assert client.get(f"/api/games/{code}/trade", headers={"Authorization": "Bearer nope"}).status_code == 403
+
+
+@pytest.mark.parametrize(
+    "ruleset, lang, board",
+    [
+        ("hasbro-ru", "en", "classic-us"),
+        ("hasbro-ru", "pl", "warsaw"),
+        ("hasbro-ru", "ru", "moscow"),
+        ("hasbro-ru", None, "moscow"),  # the API without a language: the rules' own board
+        ("digital", "en", "moscow-digital"),  # rules with a board of their own keep it in every language
+        ("odessa", "pl", "odessa"),
+    ],
+)
+def test_a_game_without_a_board_is_on_the_board_of_the_creators_language(client, ruleset, lang, board):
+    """The terminal's rule (editions.choice.board_for): the lobby offered Moscow's Cyrillic streets
+    to an English or Polish player, whatever the page's language."""
+    from landlords.editions.choice import board_for
+    from landlords.rules import get_ruleset
+
+    assert board_for(get_ruleset(ruleset), lang or "") == board  # the same rule as the terminal's
+    made = create(client, ruleset=ruleset, **({"lang": lang} if lang else {}))
+    assert client.get(f"/api/games/{made['code']}").json()["edition"] == board
+    if lang:  # the lobby page names the board it will use
+        meta = client.get("/api/web/meta", params={"lang": lang}).json()
+        assert next(r for r in meta["rulesets"] if r["id"] == ruleset)["board"] == board
+    # a board asked for is kept
+    made = create(client, ruleset=ruleset, edition="london", **({"lang": lang} if lang else {}))
+    assert client.get(f"/api/games/{made['code']}").json()["edition"] == "london"
+
+
+def test_an_unknown_language_for_the_board_is_refused(client):
+    r = client.post("/api/games", json={"lang": "de"})
+    assert r.status_code == 422 and r.json()["detail"] == "lang 'de': must be one of en, ru, pl"

@@ -67,7 +67,12 @@ def seat_names(people: list[str], bots: list[str], lang: str) -> list[str]:
 
 
 @click.command()
-@click.option("--edition", "-e", default=None, help="Edition id or a .toml file (default: the ruleset's).")
+@click.option(
+    "--edition",
+    "-e",
+    default=None,
+    help="Edition id or a .toml file (default: the board of --lang where the rules fit any, else the ruleset's).",
+)
 @click.option("--ruleset", "-r", default="hasbro-ru", show_default=True, help="See `landlords rulesets`.")
 @click.option(
     "--rule",

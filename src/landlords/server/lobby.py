@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 from .. import new_game
 from .. import record as records
 from ..bots import make_bot
+from ..editions.choice import board_for
 from ..engine.errors import ConfigError, LandlordsError
 from ..i18n import LANGUAGES
 from ..names import bot_name
@@ -37,7 +38,11 @@ class SeatSpec(BaseModel):
 
 
 class CreateGame(BaseModel):
-    edition: str | None = Field(None, description="edition id (default: the ruleset's own)")
+    edition: str | None = Field(
+        None,
+        description="edition id (default: the board of lang where the rules fit any board, else the rules' own)",
+    )
+    lang: str | None = Field(None, description="the creator's language (en, ru, pl): picks the default board")
     ruleset: str = "hasbro-ru"
     rules: dict[str, str | int | float | bool] = Field(default_factory=dict, description="house rules")
     seats: list[SeatSpec] = Field(default_factory=lambda: [SeatSpec(), SeatSpec()], min_length=1, max_length=8)
@@ -152,6 +157,8 @@ def check_settings(body: CreateGame, testing: bool) -> None:
     """Everything a game will be built from, checked now (one clear line for each mistake)."""
     if not testing and (body.seed is not None or body.dice is not None or body.first_player is not None):
         raise HTTPException(422, "seed, dice and first_player are test settings; this server does not take them")
+    if body.lang is not None and body.lang not in LANGUAGES:
+        raise HTTPException(422, f"lang {body.lang!r}: must be one of {', '.join(LANGUAGES)}")
     try:
         for s in body.seats:
             if s.kind == "bot":
@@ -160,7 +167,7 @@ def check_settings(body: CreateGame, testing: bool) -> None:
                 raise ConfigError("a person's seat has no strategy")
         rules = get_ruleset(body.ruleset, body.rules)
         new_game(
-            body.edition,
+            chosen_board(body),
             rules,
             players=len(body.seats),
             seed=1,
@@ -169,6 +176,12 @@ def check_settings(body: CreateGame, testing: bool) -> None:
         )
     except (LandlordsError, ValueError, TypeError) as exc:
         raise HTTPException(422, str(exc)) from None
+
+
+def chosen_board(body: CreateGame) -> str:
+    """The game's board: the one asked for; else, as in the terminal (:func:`.editions.choice.board_for`),
+    the board of the creator's language where the rules fit any board, else the rules' own."""
+    return body.edition or board_for(get_ruleset(body.ruleset, body.rules), body.lang or "")
 
 
 def server_of(request: Request) -> Any:
@@ -187,8 +200,8 @@ async def create_game(body: CreateGame, request: Request) -> Created:
     server = server_of(request)
     check_settings(body, server.testing)
     name = check_name(body.name) if body.name is not None else None
-    settings = body.model_dump(exclude={"name", "seed"})
-    settings["edition"] = body.edition or get_ruleset(body.ruleset, body.rules).edition
+    settings = body.model_dump(exclude={"name", "seed", "lang"})
+    settings["edition"] = chosen_board(body)
     settings["seats"] = [s.model_dump() for s in body.seats]
     settings["decision_seconds"] = body.decision_seconds or None  # 0: no timer, as the lobby page says
     seed = body.seed if body.seed is not None else secrets.randbelow(2**31 - 1) + 1

@@ -18,6 +18,7 @@ from fastapi.responses import HTMLResponse
 from ..bots import BOTS
 from ..describe.rulesets import ruleset_name, summary
 from ..editions import edition_names, load_edition
+from ..editions.choice import board_for
 from ..engine.errors import LandlordsError
 from ..i18n import LANGUAGES, catalog, tr
 from ..play.labels import deck_name
@@ -99,6 +100,7 @@ async def meta(request: Request, lang: str = "en") -> dict[str, Any]:
                 "id": rid,
                 "name": ruleset_name(rules, lang),
                 "edition": rules.edition,
+                "board": board_for(rules, lang),  # the default board in this language, as in the terminal
                 "summary": summary(rules, lang),
                 "options": options,
             }

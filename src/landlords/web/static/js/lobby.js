@@ -34,6 +34,8 @@ function seatRows() {
 function describeRuleset() {
   const r = ruleset();
   clear($("#ruleset-summary"), r.summary.map((line) => h("li", {}, line)));
+  // no board chosen: the server takes the one of the page's language (sent with the game), as the terminal does
+  $("#edition-default").textContent = t("web.edition_default", { board: editionName(r.board) });
   clear($("#rule-keys"), Object.entries(r.options).map(([k, v]) => h("option", { value: `${k}=${v}` })));
 }
 
@@ -56,6 +58,7 @@ async function create(e) {
     const body = {
       ruleset: $("#ruleset").value,
       edition: $("#edition").value || null,
+      lang: lang(),
       rules: houseRules(),
       seats: seats.map((s) => (s.kind === "bot" ? { kind: "bot", strategy: s.strategy } : { kind: "person" })),
       private: $("#private").checked,
@@ -143,7 +146,7 @@ function draw() {
     h("select", { id: "ruleset", onchange: describeRuleset }, meta.rulesets.map((r) => h("option", { value: r.id }, r.name))),
     h("ul", { id: "ruleset-summary", class: "summary" }),
     h("label", { for: "edition" }, t("web.edition")),
-    h("select", { id: "edition" }, h("option", { value: "" }, t("web.edition_default")), meta.editions.map((e) => h("option", { value: e.id }, e.name))),
+    h("select", { id: "edition" }, h("option", { value: "", id: "edition-default" }), meta.editions.map((e) => h("option", { value: e.id }, e.name))),
     h("label", { for: "house-rules" }, t("web.house_rules")),
     h("input", { id: "house-rules", list: "rule-keys", placeholder: "starting_cash=2000, free_parking_pot=true" }),
     h("datalist", { id: "rule-keys" }),
