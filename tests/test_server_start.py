@@ -51,3 +51,51 @@ def test_a_second_server_on_the_same_sqlite_file_refuses_to_start(tmp_path):
     finally:
         first.kill()
         second.kill()
+
+
+def test_a_second_server_on_the_same_postgresql_database_refuses_to_start(tmp_path, postgres, redis_server):
+    """Both started before and would both run the same games. A server alone holds PostgreSQL's
+    advisory lock exclusively, the processes of a cluster (--broker) share it: a second server alone,
+    or a cluster process next to a server alone, is one line naming the holder; another database is
+    free; a killed server's lock goes with its connection."""
+    db = postgres.database()
+    first = ServerProcess(db, tmp_path / "first.log")
+    second = ServerProcess(db, tmp_path / "second.log")
+    try:
+        first.start()
+        made = httpx.post(first.url + "/api/games", json={"name": "Ann"}, timeout=30).json()
+        assert first.proc is not None
+        pid = str(first.proc.pid)
+        line = assert_refused(run(["serve", "--port", str(free_port()), "--db", db], tmp_path), pid)
+        shown = db.replace(f":{postgres.password}@", ":***@")
+        assert line == (
+            f"error: the database {shown} is in use by another landlords server (process {pid} on "
+            f"{socket.gethostname()}): stop that one, or give this one another --db"
+        )
+        assert postgres.password not in line
+        broker = ["--broker", redis_server.url]
+        line = assert_refused(run(["serve", "--port", str(free_port()), "--db", db, *broker], tmp_path), pid)
+        assert "in use by a landlords server without --broker" in line
+        # another database of the same PostgreSQL is another lock
+        other = ServerProcess(postgres.database(), tmp_path / "other.log")
+        other.start()
+        other.kill()
+        assert first.get(f"/api/games/{made['code']}")["code"] == made["code"]  # the first goes on
+        first.kill()  # kill -9: PostgreSQL drops the lock with the connection
+        second.start()
+        assert second.get(f"/api/games/{made['code']}")["code"] == made["code"]
+        second.kill()
+        # a cluster's processes share the database, and a server alone is refused next to them
+        cluster = [ServerProcess(db, tmp_path / f"node{i}.log", extra=tuple(broker)) for i in range(2)]
+        try:
+            for node in cluster:
+                node.start()
+            line = assert_refused(run(["serve", "--port", str(free_port()), "--db", db], tmp_path))
+            assert "in use by landlords servers sharing it through --broker" in line
+            assert all(str(node.proc.pid) in line for node in cluster if node.proc)
+        finally:
+            for node in cluster:
+                node.kill()
+    finally:
+        first.kill()
+        second.kill()

@@ -148,7 +148,8 @@ def serve(host, port, db, log_level, broker, lease_seconds, ws_deflate, testing,
     if isinstance(listening, str):
         click.echo(f"error: {listening}", err=True)
         sys.exit(2)
-    problem = hold_database(url) or check_database(url)
+    # one server per database: on PostgreSQL the processes of a cluster (--broker) share it
+    problem = hold_database(url, shared=broker is not None) or check_database(url)
     if problem is None and broker is not None:
         problem = check_broker(broker, url)
     if problem is not None:
