@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from server_process import free_port
 
 import landlords
 from landlords import record as records
@@ -225,3 +226,45 @@ def test_without_matplotlib_results_are_still_written_and_the_way_to_plots_is_na
         "results.json" in written and "strategies.csv" in written and not any(n.endswith(".png") for n in written)
     )
     assert_refused(run(["odds", "--plot", "odds.png"], tmp_path, env=env), "matplotlib", "landlords[plot]")
+
+
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (lambda d: d.update(state_hash="0" * 64), ["state_hash mismatch"]),
+        (
+            lambda d: d["actions"].__setitem__(1, [0, {"type": "fly"}]),
+            ["record action 1", "unknown action type 'fly'"],
+        ),
+        (
+            lambda d: d["actions"].__setitem__(1, [0, {"type": "mortgage", "square": 3}]),
+            ["record action 1", "cannot be replayed"],
+        ),
+        (
+            lambda d: d["actions"].__setitem__(1, [0, {"type": "buy", "x": 1}]),
+            ["record action 1", "is not an action"],
+        ),
+    ],
+)
+def test_a_record_that_does_not_replay_names_its_file(record_file, tmp_path, change, words):
+    """Before: 'error: replayed state differs from the recorded one (state_hash mismatch)', and the
+    same for a bad or illegal action, without the file (replay, analyse and play --load alike)."""
+    data = json.loads(record_file.read_text())
+    change(data)
+    (tmp_path / "mine.json").write_text(json.dumps(data))
+    for args in (
+        ["replay", "mine.json"],
+        ["analyse", "mine.json", "--games", "10"],
+        ["play", "--load", "mine.json"],
+    ):
+        line = assert_refused(run(args, tmp_path), *words)
+        assert line.startswith("error: mine.json: "), (args, line)
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament", "analyse"])
+def test_a_ray_address_nobody_listens_at_is_refused_before_the_progress_bar(record_file, tmp_path, command):
+    """Before: the bar ('simulate  0/10 - games/s elapsed 0:00:00'), then the error, on stderr."""
+    port = free_port()
+    args = [command, *(["game.json"] if command == "analyse" else []), "--games", "10"]
+    out = run([*args, "--backend", "ray", "--address", f"127.0.0.1:{port}"], tmp_path)
+    assert_refused(out, f"cannot reach the Ray cluster at 127.0.0.1:{port}")

@@ -405,41 +405,46 @@ def _new_game(data: dict[str, Any], record_events: bool) -> Game:
     )
 
 
-def restore(data: dict[str, Any], upto: int | None = None, check_hash: bool = True) -> Table:
+def restore(
+    data: dict[str, Any], upto: int | None = None, check_hash: bool = True, source: str | None = None
+) -> Table:
     """Rebuild a game from its record, with its seats and language; ``upto`` stops after that
-    many actions."""
-    validate(data)
+    many actions. ``source`` (the file it was read from) begins every error's message."""
+    where = f"{source}: " if source else ""
+    validate(data, source or "record")
     if upto is not None and not (_is_int(upto) and upto >= 0):
         raise ConfigError(f"upto must be a whole number from 0, got {upto!r}")
     try:
         game = new_from_record(data)
-    except ConfigError:
+    except ConfigError as exc:
+        if source and not str(exc).startswith(source):
+            raise ConfigError(f"{where}{exc}") from None
         raise
     except Exception as exc:  # e.g. a scripted card id the deck does not have
-        raise ConfigError(f"the record's set-up cannot start a game: {type(exc).__name__}: {exc}") from None
+        raise ConfigError(f"{where}the record's set-up cannot start a game: {type(exc).__name__}: {exc}") from None
     actions = data["actions"] if upto is None else data["actions"][:upto]
     for i, (seat, raw) in enumerate(actions):
         try:
             action = action_from_json(raw)
         except ConfigError as exc:
-            raise ConfigError(f"record action {i} ({_short(raw)}) is not an action: {exc}") from None
+            raise ConfigError(f"{where}record action {i} ({_short(raw)}) is not an action: {exc}") from None
         except Exception as exc:  # a field of the wrong type where the action is built
             raise ConfigError(
-                f"record action {i} ({_short(raw)}) is not an action: {type(exc).__name__}"
+                f"{where}record action {i} ({_short(raw)}) is not an action: {type(exc).__name__}"
             ) from None
         try:
             game.apply(seat, action)
         except (IllegalAction, ConfigError) as exc:
-            raise ConfigError(f"record action {i} ({_short(raw)}) cannot be replayed: {exc}") from None
+            raise ConfigError(f"{where}record action {i} ({_short(raw)}) cannot be replayed: {exc}") from None
         except Exception as exc:  # the engine's check must refuse it; never let it pass silently
             raise ConfigError(
-                f"record action {i} ({_short(raw)}) cannot be replayed: {type(exc).__name__}: {exc}"
+                f"{where}record action {i} ({_short(raw)}) cannot be replayed: {type(exc).__name__}: {exc}"
             ) from None
     if upto is None and data.get("finished_by"):
         game.finish_by_net_worth(str(data["finished_by"]))
     expected = data.get("state_hash")
     if check_hash and upto is None and expected and game.state_hash() != expected:
-        raise ConfigError("replayed state differs from the recorded one (state_hash mismatch)")
+        raise ConfigError(f"{where}replayed state differs from the recorded one (state_hash mismatch)")
     return Table(game, seats_of(data), data.get("lang"))
 
 

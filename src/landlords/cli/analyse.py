@@ -14,7 +14,7 @@ from rich.text import Text
 
 from ..engine.errors import ConfigError, LandlordsError
 from ..engine.game import Game
-from .checks import COUNT, SEED, fail
+from .checks import COUNT, SEED, check_backend, fail
 from .progress import Bars
 
 console = Console(markup=False, highlight=False)
@@ -31,7 +31,7 @@ def read_game(source: str) -> Game:
         path = str(Path(source).expanduser())
         data = read_position(path)
         if data.get("format") == records.FORMAT:
-            return records.restore(records.load(path)).game
+            return records.restore(records.load(path), source=path).game
         return from_position(data, source=path, record_events=False)
     if "|" in source:
         return from_position(from_notation(source), source="the notation", record_events=False)
@@ -229,7 +229,6 @@ def analyse(
     from ..analysis.chances import check_numbers, seat_bots, win_chances
     from ..analysis.trade_terms import parse_offer
     from ..analysis.trades import evaluate_trade
-    from ..sim import backends
 
     try:
         p = parse_precision(precision)
@@ -239,7 +238,7 @@ def analyse(
         n_workers = workers if workers is not None else _cpus()
         # every mistake is found before the bar starts
         check_numbers(games, p, max_turns)
-        backends.check(n_workers, backend, address)
+        check_backend(n_workers, backend, address)
         bots = seat_bots(bots, game.n)
         offer = parse_offer(game, trade) if trade is not None else None
         options = {"workers": n_workers, "backend": backend, "precision": p, "seed": seed, "max_turns": max_turns}

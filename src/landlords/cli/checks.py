@@ -140,3 +140,20 @@ def has_matplotlib() -> bool:
 def require_matplotlib(option: str) -> None:
     if not has_matplotlib():
         raise ConfigError(f"{option} draws with matplotlib, which is not installed: {PLOT_HINT}")
+
+
+def check_backend(workers: int, backend: str, address: str | None) -> None:
+    """The backend's options, and for Ray what can be known before a progress bar is drawn: Ray is
+    installed, and something listens at ``--address`` (the backend finds both only once it starts,
+    under a bar already on the screen)."""
+    from ..sim import backends
+
+    backends.check(workers, backend, address)
+    if backend != "ray":
+        return
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        raise ConfigError("the ray backend needs Ray: pip install 'landlords[ray]'") from None
+    if address:
+        backends.probe_ray_address(address)

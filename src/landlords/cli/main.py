@@ -22,7 +22,7 @@ from ..i18n import LANGUAGES, default_language, has, tr
 from ..render.text import describe, position
 from ..rules import RULESETS, get_ruleset, parse_overrides
 from ..sim.runner import simulate as run_games
-from .checks import COUNT, PLOT_FORMATS, SEED, Group, check_output_file, fail, require_matplotlib
+from .checks import COUNT, PLOT_FORMATS, SEED, Group, check_backend, check_output_file, fail, require_matplotlib
 from .positions import position_text
 from .ruleshow import print_rules
 
@@ -83,7 +83,6 @@ def simulate(
 ) -> None:
     """Play GAMES games between bots and summarise them (here, on local processes or a Ray cluster:
     the summary is the same)."""
-    from ..sim.backends import check as check_backend
     from ..sim.simulation import Setup, check
     from ..sim.simulation import simulate as spread_games
     from .progress import Bars
@@ -153,7 +152,7 @@ def replay(file, upto, events, lang, position_after, notation) -> None:
         if stop is not None and isinstance(acts, list) and stop > len(acts):
             option = "--upto" if position_after is None else "--position"
             raise LandlordsError(f"{file} holds {len(acts)} acts: {option} {stop} is past its end")
-        table = records.restore(data, upto=stop)
+        table = records.restore(data, upto=stop, source=str(file))
     except LandlordsError as exc:
         fail(str(exc))
     game = table.game

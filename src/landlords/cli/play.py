@@ -177,7 +177,7 @@ def play(
         if load_file:
             if players or bots or dice or seed is not None or rules or edition:
                 raise ConfigError("--load resumes a saved game as it was: leave out the options that set one up")
-            table = records.restore(records.load(load_file))
+            table = records.restore(records.load(load_file), source=str(load_file))
             game, controllers = table.game, table.bots
             lang = lang or table.lang or default_language()  # the table's language, unless --lang says
             save_path = save_file or load_file

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from ..engine.errors import LandlordsError
 from ..rules import parse_overrides
-from .checks import COUNT, PLOT_HINT, SEED, check_output_dir, fail, has_matplotlib
+from .checks import COUNT, PLOT_HINT, SEED, check_backend, check_output_dir, fail, has_matplotlib
 from .progress import Bars
 
 console = Console(markup=False, highlight=False)
@@ -268,6 +268,7 @@ def tournament(
             property_stats=property_stats,
         )
         n_workers = workers if workers is not None else _cpus()
+        check_backend(n_workers, backend, address)  # before the bar: Ray missing, nothing at --address
         bars = Bars(err)
         progress = bars.track("tournament", "games", games)
         with bars.running():
