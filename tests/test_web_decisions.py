@@ -53,6 +53,11 @@ def check_view(game: landlords.Game, where: str) -> str | None:
         help = view["help"]
         for f in help["facts"]:
             assert f["value"].strip() and "{" not in f["label"] + f["value"], (at, f)
+        # the notes are the decider's ("you roll one die"); everyone else reads them in the third person
+        assert len(help["watch_notes"]) == len(help["notes"]), (at, help)
+        for note in help["watch_notes"]:
+            assert note.strip() and "{" not in note and not CODE.search(note), (at, note)
+            assert not re.search(r"\b(you|your|yours|вы|ваш|ваша|twoja|rzucasz)\b", note, re.I), (at, note)
         if key is None:
             assert help["text"] is None, at
             continue

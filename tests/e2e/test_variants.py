@@ -64,9 +64,13 @@ def test_odessa_malina_challenge_and_the_exchange(people, shots):
     # the fee: double (his one malina: 100)
     expect_explained(bob, "Малины — одесские железные дороги", "Шанс выиграть спор", "9,3% (5/54)", "200 руб.")
     expect(bob.page.locator("#decision-help .note")).to_contain_text("вы бросаете один кубик")
-    # Ann, who does not decide, reads the mechanic but not Bob's stakes
+    # Ann, who does not decide, reads the mechanic but not Bob's stakes, and how the challenge goes
+    # in the third person (it once read "you roll one die" to her, as to Bob)
     expect_explained(ann, "Malinas are Odessa's railroads")
     expect(ann.page.locator("#decision-facts")).to_have_count(0)
+    expect(ann.page.locator("#decision-help .note")).to_have_text(
+        "A challenge: Bob rolls one die, Ann two; more than that sum, and the malina is Bob's, free."
+    )
     bob.page.screenshot(path=str(shots / "30-odessa-malina-challenge.png"))
     question = confirmed_act(bob, "challenge_malina", challenge=True)
     assert "Оспорить авторитет смотрящего" in question and "9,3%" in question
@@ -113,6 +117,12 @@ def test_businesspoly_court_lap_settlement_and_an_office(people, shots):
     ann.wait_act("sue", square=4)
     expect_explained(ann, "The court", "Chance a suit wins", "41.7% (5/12)", "held by Bob, court fee 120 β")
     expect_explained(bob, "Суд: здесь можно судиться")
+    expect(ann.page.locator("#decision-help .note")).to_have_text(  # Ann decides: the note is hers
+        "One die each: a higher roll wins the lot; a tie or lower loses the fee."
+    )
+    expect(bob.page.locator("#decision-help .note")).to_have_text(  # Bob watches: it was "участок ваш"
+        "По одному кубику: у Ann больше — участок переходит к Ann; поровну или меньше — пошлина пропала."
+    )
     ann.page.screenshot(path=str(shots / "32-businesspoly-court.png"))
     question = confirmed_act(ann, "sue", square=4)
     assert "120 β" in question

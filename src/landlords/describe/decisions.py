@@ -40,7 +40,8 @@ class DecisionInfo:
 
     facts: tuple[Fact, ...] = ()
     card: PropertyCard | None = None
-    notes: tuple[str, ...] = field(default=())
+    notes: tuple[str, ...] = field(default=())  # for the seat deciding: "you roll one die"
+    watch_notes: tuple[str, ...] = field(default=())  # the same for everyone else, in the third person
 
     def lines(self) -> list[str]:
         out = [f"{f.label}: {f.value}" if f.label else f.value for f in self.facts]
@@ -155,7 +156,9 @@ def _malina(game: Game, d: D.Decision, w: Speaker, card: PropertyCard | None) ->
         Fact(w.t("info.malina_win_chance"), chance(w.lang, win)),
         Fact(w.t("info.your_cash"), w.money(game.cash[d.seat])),
     )
-    return DecisionInfo(facts, card, (w.t("info.malina_how"),))
+    owner = w.name(game.owner[sq])
+    watch = w.t("info.malina_how_watch", player=w.name(d.seat), owner=owner)
+    return DecisionInfo(facts, card, (w.t("info.malina_how"),), (watch,))
 
 
 def _exchange(game: Game, d: D.Decision, w: Speaker, card: PropertyCard | None) -> DecisionInfo:
@@ -207,7 +210,8 @@ def _court(game: Game, d: D.Decision, w: Speaker, card: PropertyCard | None) -> 
             Fact(str(w.square(target)), line + ("" if cash >= fee else " — " + w.t("info.too_dear")), cash < fee)
         )
     facts.append(Fact(w.t("info.your_cash"), w.money(cash)))
-    return DecisionInfo(tuple(facts), None, (w.t("info.court_how_lawyer" if lawyer else "info.court_how"),))
+    how = "info.court_how_lawyer" if lawyer else "info.court_how"
+    return DecisionInfo(tuple(facts), None, (w.t(how),), (w.t(f"{how}_watch", player=w.name(d.seat)),))
 
 
 def _redeem(game: Game, d: D.Decision, w: Speaker, card: PropertyCard | None) -> DecisionInfo:

@@ -82,12 +82,15 @@ def explain(game: Game, d: D.Decision, lang: str) -> str | None:
 
 def decision_help(game: Game, d: D.Decision, lang: str, words: Speaker | None = None) -> dict[str, Any]:
     """What a front end shows with a decision: ``text`` (the mechanic, or None), ``facts`` (label,
-    value, warning: the stakes and exact odds for the seat deciding) and ``notes``."""
+    value, warning: the stakes and exact odds for the seat deciding), ``notes`` (how the stakes
+    play out, to the seat deciding: "you roll one die") and ``watch_notes`` (the same for everyone
+    else, in the third person, as the ``watch.*`` titles are: "Bob rolls one die")."""
     info = decision_info(game, d, lang, words)
     return {
         "text": explain(game, d, lang),
         "facts": [{"label": f.label, "value": f.value, "warning": f.warning} for f in info.facts],
         "notes": list(info.notes),
+        "watch_notes": list(info.watch_notes),
     }
 
 

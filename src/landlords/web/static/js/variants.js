@@ -12,7 +12,7 @@ export function helpBox(d, mine) {
   const help = d && d.help;
   if (!help) return null;
   const facts = mine ? help.facts || [] : [];
-  const notes = help.notes || [];
+  const notes = (mine ? help.notes : help.watch_notes) || []; // "you roll one die" is the decider's alone
   if (!help.text && !facts.length && !notes.length) return null;
   return h(
     "div",
