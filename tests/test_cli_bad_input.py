@@ -268,3 +268,22 @@ def test_a_ray_address_nobody_listens_at_is_refused_before_the_progress_bar(reco
     args = [command, *(["game.json"] if command == "analyse" else []), "--games", "10"]
     out = run([*args, "--backend", "ray", "--address", f"127.0.0.1:{port}"], tmp_path)
     assert_refused(out, f"cannot reach the Ray cluster at 127.0.0.1:{port}")
+
+
+@pytest.mark.parametrize(
+    "args, option, kind",
+    [
+        (["simulate", "--games", "x"], "'--games' / '-g'", "integer"),
+        (["simulate", "--seed", "x"], "'--seed' / '-s'", "integer"),
+        (["tournament", "--workers", "two"], "'--workers' / '-w'", "integer"),
+        (["play", "--seed", "x"], "'--seed' / '-s'", "integer"),
+        (["serve", "--port", "x"], "'--port'", "integer"),
+        (["serve", "--lease-seconds", "x"], "'--lease-seconds'", "number"),
+        (["loadtest", "--think", "x"], "'--think'", "number"),
+    ],
+)
+def test_a_word_for_a_number_is_named_in_plain_words(tmp_path, args, option, kind):
+    """Click's ranges named their type: "'x' is not a valid integer range", as if a range were asked."""
+    bad = args[-1]
+    line = assert_refused(run(args, tmp_path), option)
+    assert f"{bad!r} is not a valid {kind}." in line and "range." not in line, line

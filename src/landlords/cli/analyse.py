@@ -14,7 +14,7 @@ from rich.text import Text
 
 from ..engine.errors import ConfigError, LandlordsError
 from ..engine.game import Game
-from .checks import COUNT, SEED, check_backend, fail
+from .checks import COUNT, SEED, WholeRange, check_backend, fail
 from .progress import Bars
 
 console = Console(markup=False, highlight=False)
@@ -185,7 +185,7 @@ def report_trade(data: dict[str, Any]) -> None:
 @click.option(
     "--workers",
     "-w",
-    type=click.IntRange(1, 4096),
+    type=WholeRange(1, 4096),
     default=None,
     help="Processes or Ray CPUs. [default: all CPUs]",
 )
@@ -205,7 +205,7 @@ def report_trade(data: dict[str, Any]) -> None:
 @click.option("--trade", default=None, help='"Ann gives Baltic + 200 to Bob for Boardwalk", or the trade as JSON.')
 @click.option("--fair-price/--no-fair-price", default=True, show_default=True, help="With --trade: search it.")
 @click.option("--price-games", type=COUNT, default=300, show_default=True, help="Continuations at each price.")
-@click.option("--price-steps", type=click.IntRange(0, 30), default=6, show_default=True, help="Bisection steps.")
+@click.option("--price-steps", type=WholeRange(0, 30), default=6, show_default=True, help="Bisection steps.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 def analyse(
     position,

@@ -30,10 +30,6 @@ def fail(message: str, code: int = 2) -> NoReturn:
     sys.exit(code)
 
 
-SEED = click.IntRange(0, MAX_SEED)
-COUNT = click.IntRange(1, MAX_COUNT)
-
-
 def _probe(folder: Path, option: str, shown: str) -> None:
     """Can a file be created in ``folder``? (A read-only file system or a folder without write
     permission fail here, before any work.)"""
@@ -157,3 +153,20 @@ def check_backend(workers: int, backend: str, address: str | None) -> None:
         raise ConfigError("the ray backend needs Ray: pip install 'landlords[ray]'") from None
     if address:
         backends.probe_ray_address(address)
+
+
+class WholeRange(click.IntRange):
+    """:class:`click.IntRange` whose error reads right: "'x' is not a valid integer." Click's own
+    names the type, so it said "'x' is not a valid integer range", as if a range were asked for."""
+
+    name = "integer"
+
+
+class NumberRange(click.FloatRange):
+    """:class:`click.FloatRange`, as :class:`WholeRange`: "'x' is not a valid number."."""
+
+    name = "number"
+
+
+SEED = WholeRange(0, MAX_SEED)
+COUNT = WholeRange(1, MAX_COUNT)

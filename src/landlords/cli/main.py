@@ -22,7 +22,17 @@ from ..i18n import LANGUAGES, default_language, has, tr
 from ..render.text import describe, position
 from ..rules import RULESETS, get_ruleset, parse_overrides
 from ..sim.runner import simulate as run_games
-from .checks import COUNT, PLOT_FORMATS, SEED, Group, check_backend, check_output_file, fail, require_matplotlib
+from .checks import (
+    COUNT,
+    PLOT_FORMATS,
+    SEED,
+    Group,
+    WholeRange,
+    check_backend,
+    check_output_file,
+    fail,
+    require_matplotlib,
+)
 from .positions import position_text
 from .ruleshow import print_rules
 
@@ -48,7 +58,7 @@ rule_option = click.option(
 @click.option("--edition", "-e", default=None, help="Edition id or a .toml file (default: the ruleset's).")
 @click.option("--ruleset", "-r", default="hasbro-ru", show_default=True)
 @rule_option
-@click.option("--players", "-p", type=click.IntRange(1, 64), default=4, show_default=True, help="Number of bots.")
+@click.option("--players", "-p", type=WholeRange(1, 64), default=4, show_default=True, help="Number of bots.")
 @click.option("--games", "-g", type=COUNT, default=100, show_default=True)
 @click.option("--seed", "-s", type=SEED, default=1, show_default=True, help="Game i is played with seed S+i.")
 @click.option("--strategy", default="baseline", show_default=True, help="Comma-separated bots, seated in turn.")
@@ -59,7 +69,7 @@ rule_option = click.option(
 @click.option(
     "--workers",
     "-w",
-    type=click.IntRange(1, 4096),
+    type=WholeRange(1, 4096),
     default=None,
     help="Processes (local), or CPUs of a local Ray instance. [default: 1 here; with ray: all CPUs]",
 )
@@ -132,7 +142,7 @@ def simulate(
 
 @main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
-@click.option("--upto", type=click.IntRange(0, None), default=None, help="Stop after this many actions.")
+@click.option("--upto", type=WholeRange(0, None), default=None, help="Stop after this many actions.")
 @click.option("--events/--no-events", default=True, show_default=True, help="Print the event log.")
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None, help="Language (default: from the locale).")
 @click.option(
@@ -221,7 +231,7 @@ def rules(ruleset, rules, lang) -> None:
 @click.option("--edition", "-e", default=None, help="Edition (default: the ruleset's own).")
 @click.option("--ruleset", "-r", default="hasbro-ru", show_default=True)
 @rule_option
-@click.option("--players", "-p", type=click.IntRange(1, 64), default=4, show_default=True)
+@click.option("--players", "-p", type=WholeRange(1, 64), default=4, show_default=True)
 @click.option("--games", "-g", type=COUNT, default=200, show_default=True, help="Games per run.")
 @click.option("--runs", type=COUNT, default=5, show_default=True)
 @click.option("--seed", "-s", type=SEED, default=1, show_default=True)

@@ -17,7 +17,7 @@ from ..i18n import LANGUAGES, default_language, tr
 from ..i18n.grammar import parse_grammar
 from ..names import check_names
 from ..rules import get_ruleset, parse_overrides
-from .checks import SEED, check_output_file, fail
+from .checks import SEED, WholeRange, check_output_file, fail
 from .positions import game_from_position_file
 
 DEFAULT_BOTS = "advisor,trader,cautious"
@@ -132,7 +132,7 @@ def seat_names(people: list[str], bots: list[str], lang: str) -> list[str]:
 @click.option("--name", default=None, help="With --connect: your name at the table (taking a seat).")
 @click.option(
     "--seat",
-    type=click.IntRange(1, 8),
+    type=WholeRange(1, 8),
     default=None,
     help="With --connect: the open seat to take (1 is the first).",
 )

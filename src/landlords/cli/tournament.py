@@ -15,7 +15,7 @@ from rich.text import Text
 
 from ..engine.errors import LandlordsError
 from ..rules import parse_overrides
-from .checks import COUNT, PLOT_HINT, SEED, check_backend, check_output_dir, fail, has_matplotlib
+from .checks import COUNT, PLOT_HINT, SEED, WholeRange, check_backend, check_output_dir, fail, has_matplotlib
 from .progress import Bars
 
 console = Console(markup=False, highlight=False)
@@ -203,7 +203,7 @@ def _report(result: Any) -> None:
 @click.option(
     "--workers",
     "-w",
-    type=click.IntRange(1, 4096),
+    type=WholeRange(1, 4096),
     default=None,
     help="Processes (local) or Ray CPUs. [default: all CPUs]",
 )

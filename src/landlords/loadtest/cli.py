@@ -9,6 +9,8 @@ import textwrap
 
 import click
 
+from ..cli.checks import NumberRange, WholeRange
+
 TARGET_MS = 100.0
 
 
@@ -23,7 +25,7 @@ def default_clients() -> int:
     "-n",
     default=200,
     show_default=True,
-    type=click.IntRange(1, 5000),
+    type=WholeRange(1, 5000),
     help="Concurrent 4-seat games (with --ramp: the most to try).",
 )
 @click.option(
@@ -31,39 +33,39 @@ def default_clients() -> int:
     is_flag=True,
     help="Run levels of --step, 2x--step, ... games up to --games; stop when p99 passes --target-ms.",
 )
-@click.option("--step", default=50, show_default=True, type=click.IntRange(1, 5000), help="The ramp's step.")
+@click.option("--step", default=50, show_default=True, type=WholeRange(1, 5000), help="The ramp's step.")
 @click.option(
     "--target-ms",
     default=TARGET_MS,
     show_default=True,
-    type=click.FloatRange(min=0, min_open=True),
+    type=NumberRange(min=0, min_open=True),
     help="The p99 act round trip a level must keep.",
 )
 @click.option(
     "--think",
     default=0.5,
     show_default=True,
-    type=click.FloatRange(min=0),
+    type=NumberRange(min=0),
     help="Mean seconds a seat's bot thinks before each act (uniform, 0.5x to 1.5x).",
 )
 @click.option(
     "--warmup",
     default=5.0,
     show_default=True,
-    type=click.FloatRange(min=0),
+    type=NumberRange(min=0),
     help="Seconds of play before the measuring starts.",
 )
 @click.option(
     "--duration",
     default=20.0,
     show_default=True,
-    type=click.FloatRange(min=0.1),
+    type=NumberRange(min=0.1),
     help="Seconds of play measured per level.",
 )
 @click.option(
     "--clients",
     default=None,
-    type=click.IntRange(1, 64),
+    type=WholeRange(1, 64),
     help="Client processes playing the seats (default: half the cores, at least 1).",
 )
 @click.option(
@@ -82,7 +84,7 @@ def default_clients() -> int:
     "--processes",
     default=1,
     show_default=True,
-    type=click.IntRange(1, 16),
+    type=WholeRange(1, 16),
     help="Server processes sharing the games (more than 1: needs a postgresql:// --db and --broker).",
 )
 @click.option("--broker", default=None, help="Redis URL for --processes above 1 (redis://HOST:PORT/DB).")

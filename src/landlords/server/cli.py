@@ -10,6 +10,8 @@ import sys
 
 import click
 
+from ..cli.checks import NumberRange, WholeRange
+
 MAX_WS_BYTES = 64 * 1024  # uvicorn drops a WebSocket frame above this; the protocol's own limit is lower
 
 
@@ -89,7 +91,7 @@ def shown_url(url: str) -> str:
     "--port",
     default=8000,
     show_default=True,
-    type=click.IntRange(0, 65535),
+    type=WholeRange(0, 65535),
     help="Port to listen on (0: any free one).",
 )
 @click.option(
@@ -112,7 +114,7 @@ def shown_url(url: str) -> str:
 @click.option(
     "--lease-seconds",
     default=None,
-    type=click.FloatRange(0.5, 600),
+    type=NumberRange(0.5, 600),
     hidden=True,
     help="With --broker: a game's lease (a dead process's games are taken over after about this long).",
 )
