@@ -35,7 +35,14 @@ DECISION_KINDS = (
 )
 
 
-@dataclass(slots=True)
+# The decision data made during play (auctions, debts, trades) write their ``__init__`` out
+# (``init=False``): the compiled build runs it natively, where the one dataclasses generates is
+# interpreted Python (about 3,000 instructions per object). The fields, their defaults, equality and
+# the positions' reading (by field name) stay the dataclass's; copies and pickles go through
+# ``__reduce__``, as a Decision's do.
+
+
+@dataclass(slots=True, init=False)
 class AuctionState:
     square: int
     item: str  # "property", "house" or "hotel"
@@ -46,19 +53,52 @@ class AuctionState:
     turn: int = 0  # index into bidders
     bids: list[tuple[int, int]] = field(default_factory=list)  # (seat, amount) in order
 
+    def __init__(
+        self,
+        square: int,
+        item: str,
+        bidders: list[int],
+        min_bid: int,
+        high_bid: int = 0,
+        high_bidder: int = -1,
+        turn: int = 0,
+        bids: list[tuple[int, int]] | None = None,
+    ) -> None:
+        self.square = square
+        self.item = item
+        self.bidders = bidders
+        self.min_bid = min_bid
+        self.high_bid = high_bid
+        self.high_bidder = high_bidder
+        self.turn = turn
+        self.bids = [] if bids is None else bids
 
-@dataclass(slots=True)
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied and pickled through ``__init__`` (see :meth:`Decision.__reduce__`)."""
+        fields = (self.square, self.item, self.bidders, self.min_bid, self.high_bid, self.high_bidder, self.turn)
+        return (AuctionState, (*fields, self.bids))
+
+
+@dataclass(slots=True, init=False)
 class Debt:
     creditors: list[tuple[int, int]]  # (party, amount); party is a seat, BANK or POT
     reason: str
     square: int = -1
+
+    def __init__(self, creditors: list[tuple[int, int]], reason: str, square: int = -1) -> None:
+        self.creditors = creditors
+        self.reason = reason
+        self.square = square
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Debt, (self.creditors, self.reason, self.square))
 
     @property
     def amount(self) -> int:
         return sum(a for _, a in self.creditors)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Trade:
     proposer: int
     partner: int
@@ -68,6 +108,41 @@ class Trade:
     take_properties: tuple[int, ...]
     take_cash: int
     take_cards: tuple[str, ...]
+
+    def __init__(
+        self,
+        proposer: int,
+        partner: int,
+        give_properties: tuple[int, ...],
+        give_cash: int,
+        give_cards: tuple[str, ...],
+        take_properties: tuple[int, ...],
+        take_cash: int,
+        take_cards: tuple[str, ...],
+    ) -> None:
+        self.proposer = proposer
+        self.partner = partner
+        self.give_properties = give_properties
+        self.give_cash = give_cash
+        self.give_cards = give_cards
+        self.take_properties = take_properties
+        self.take_cash = take_cash
+        self.take_cards = take_cards
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (
+            Trade,
+            (
+                self.proposer,
+                self.partner,
+                self.give_properties,
+                self.give_cash,
+                self.give_cards,
+                self.take_properties,
+                self.take_cash,
+                self.take_cards,
+            ),
+        )
 
 
 @dataclass(slots=True)
