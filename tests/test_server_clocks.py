@@ -162,3 +162,20 @@ def test_the_lobbys_budget_is_in_the_view_and_untimed_games_carry_no_clocks(tmp_
         assert c["budget"] == 30 and c["running"] == 0
         assert c["ends_at"] == pytest.approx(clock.wall() + 30, abs=0.01)
         assert "clocks" not in bob.view
+
+
+def test_a_roll_of_doubles_starts_the_next_decisions_clock(tmp_path):
+    """Seed 6: Ann's first roll is a double, so her next decision is another roll. The server told
+    decisions apart by id(), which the new decision took over from the freed old one: the time
+    before the roll was not charged (the view said used 0) and the decision timer ran on, giving
+    the second roll only what the first had left (5 s of 30 here, then a bot moved for her)."""
+    with table(tmp_path, rules={"player_time_minutes": 2}, decision_seconds=30, seed=6, first_player=0) as t:
+        clock, ann = t.clock, t.ann
+        clock.advance(25)
+        assert ann.act({"type": "roll"})["type"] == "ack"
+        view = ann.sync()
+        assert view["decision"]["kind"] == "pre_roll" and view["decision"]["seat"] == 0  # the double's roll
+        assert view["clocks"]["used"][0] == pytest.approx(25, abs=0.01)
+        assert view["decision"]["deadline_at"] - clock.wall() == pytest.approx(30, abs=0.01)
+        clock.advance(10)  # past what the first roll had left: she still decides
+        assert ann.act({"type": "roll"})["type"] == "ack"

@@ -198,7 +198,7 @@ class Table:
         self.game = self._replay([[seat, a.to_json()] for seat, a in game.actions[:acts]], None)
         self.decision_started, self.time_used = clocks
         d = self.game.decision
-        self.decision_key = None if d is None or self.game.over else (id(d), d.kind, d.seat)
+        self.decision_key = None if d is None or self.game.over else (d, d.kind, d.seat)
 
     async def _reconcile(self) -> None:
         """After a commit that failed, the log is read again before the next act: the commit may have
@@ -381,8 +381,15 @@ class Table:
         game = self.game
         assert game is not None
         d = game.decision
-        key = None if d is None or game.over else (id(d), d.kind, d.seat)
-        if key == self.decision_key:
+        key = None if d is None or game.over else (d, d.kind, d.seat)
+        # the same decision object, not an equal one nor one at the same address: the key holds the
+        # object, since id() alone was reused by the next decision once the last one was freed (a
+        # roll of doubles: the second roll's decision kept the first one's clock, neither charged
+        # nor restarted, and a decision timer gave it only what the first roll had left)
+        if key is None or self.decision_key is None:
+            if key is None and self.decision_key is None:
+                return
+        elif key[0] is self.decision_key[0]:
             return
         now = self.server.clock.now()
         if self.decision_key is not None:
