@@ -5,11 +5,14 @@ database another server holds. None of them opens the database; a crashed server
 from __future__ import annotations
 
 import socket
+import time
 
 import httpx
 import pytest
 from server_process import ServerProcess, free_port
 from test_cli_bad_input import assert_refused, run
+
+from landlords.server.hold import KEEP_SECONDS
 
 
 @pytest.mark.parametrize("port", ["70000", "65536", "-1"])
@@ -99,3 +102,22 @@ def test_a_second_server_on_the_same_postgresql_database_refuses_to_start(tmp_pa
     finally:
         first.kill()
         second.kill()
+
+
+def test_the_postgresql_lock_is_taken_again_after_postgresql_restarts(tmp_path, postgres):
+    """The lock lives on a connection, which a PostgreSQL restart closes: the server takes it again
+    once the database is back (its keeper looks every 5 s), so a second server is still refused."""
+    db = postgres.database()
+    first = ServerProcess(db, tmp_path / "first.log")
+    try:
+        first.start()
+        assert first.proc is not None
+        pid = str(first.proc.pid)
+        postgres.stop()
+        postgres.restart()
+        time.sleep(KEEP_SECONDS + 3)  # the keeper's next look, and its reconnection
+        line = assert_refused(run(["serve", "--port", str(free_port()), "--db", db], tmp_path), pid)
+        assert "in use by another landlords server" in line
+        assert first.get("/api/health")["ok"]  # the first goes on
+    finally:
+        first.kill()
