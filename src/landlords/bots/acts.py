@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Final, Generic, TypeVar
 
 from ..engine import actions as _actions
-from ..engine.actions import Action, Bid, Build, Mortgage, SellBuilding, Unmortgage
+from ..engine.actions import Action, Bid
 from ..rules import businesspoly as _bp
 
 A = TypeVar("A", bound=Action)
@@ -36,7 +36,8 @@ def any_set(flags: list[bool]) -> bool:
 
 
 class OneEach(Generic[A]):
-    """The action ``make(value)``, made once per value: ``BUILDS = OneEach(Build)``, ``BUILDS.of(sq)``."""
+    """The action ``make(value)``, made once per value: ``BIDS = OneEach(Bid)``, ``BIDS.of(amount)``
+    (the acts on squares: the engine's :func:`~landlords.engine.listing.square_acts`)."""
 
     def __init__(self, make: Callable[[int], A]) -> None:
         self.make = make
@@ -49,11 +50,7 @@ class OneEach(Generic[A]):
         return action
 
 
-# the acts every layer hands out
-BUILDS: Final = OneEach(Build)
-SALES: Final = OneEach(SellBuilding)
-MORTGAGES: Final = OneEach(Mortgage)
-UNMORTGAGES: Final = OneEach(Unmortgage)
+# the bids every layer hands out
 BIDS: Final = OneEach(Bid)
 
 # The engine's answers as Final names of this compiled module: imported straight from the interpreted

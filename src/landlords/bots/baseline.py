@@ -24,6 +24,7 @@ from ..engine.actions import (
 from ..engine.decision import AuctionState, Decision, Trade
 from ..engine.edition import HOTEL, EditionTables
 from ..engine.game import Game
+from ..engine.listing import square_acts
 from ..engine.native import mypyc_attr
 from ..rules.businesspoly import BusinesspolyGame
 from ..rules.businesspoly.decisions import REDEEM
@@ -31,18 +32,14 @@ from ..rules.odessa.seed import MALINA_VISIT, MORTGAGE_LAP
 from .acts import (
     ACCEPT,
     BIDS,
-    BUILDS,
     BUY,
     DECLARE_BANKRUPTCY,
     DECLINE,
     END_TURN,
-    MORTGAGES,
     PASS,
     PAY_JAIL_FINE,
     REJECT,
     ROLL,
-    SALES,
-    UNMORTGAGES,
     USE_JAIL_CARD,
     any_set,
     holds,
@@ -333,7 +330,7 @@ class BaselineBot(BusinesspolyPlay):
         reserve = self._reserve(game, seat)
         for _, sq, cost in candidates:
             if cash - cost >= reserve:
-                action = BUILDS.of(sq)
+                action = square_acts(game.size).builds[sq]
                 if game.is_legal(seat, action):
                     return action
         return None
@@ -343,7 +340,7 @@ class BaselineBot(BusinesspolyPlay):
         for sq in game.t.properties:
             if game.owner[sq] == seat and game.mortgaged[sq]:
                 if cash - game.unmortgage_cost(sq) >= reserve + 150:
-                    return UNMORTGAGES.of(sq)
+                    return square_acts(game.size).unmortgages[sq]
         return None
 
     # ------------------------------------------------------------ debts
@@ -353,10 +350,11 @@ class BaselineBot(BusinesspolyPlay):
         if self._by_mortgage_of is not t:  # kept per bot, as the cheapest house (see _build_choice)
             self._by_mortgage_of, self._by_mortgage = t, _by_mortgage(t)
         by_mortgage = self._by_mortgage
+        acts = square_acts(game.size)
         # 1. mortgage lots that are not part of a complete group
         for sq in by_mortgage:
             if owner[sq] == seat and not mortgaged[sq] and not game.has_full_group(seat, sq):
-                action = MORTGAGES.of(sq)
+                action = acts.mortgages[sq]
                 if game.is_legal(seat, action):
                     return action
         # 2. sell buildings, most built lot of the cheapest group first
@@ -369,13 +367,13 @@ class BaselineBot(BusinesspolyPlay):
         if built:
             built.sort()
             for _, _, _, sq in built:
-                sale = SALES.of(sq)
+                sale = acts.sales[sq]
                 if game.is_legal(seat, sale):
                     return sale
         # 3. mortgage the rest
         for sq in by_mortgage:
             if owner[sq] == seat and not mortgaged[sq]:
-                action = MORTGAGES.of(sq)
+                action = acts.mortgages[sq]
                 if game.is_legal(seat, action):
                     return action
         return DECLARE_BANKRUPTCY

@@ -16,9 +16,10 @@ from typing import Final
 from ..engine.actions import Action, LiftMortgage, ProposeTrade
 from ..engine.decision import Decision
 from ..engine.game import Game
+from ..engine.listing import square_acts
 from ..engine.native import mypyc_attr
 from ..rules.odessa import ChallengeMalina, OdessaGame, RefuseExchange, challenge_win_odds
-from .acts import BUILDS, END_TURN, ROLL, USE_JAIL_CARD, any_set
+from .acts import END_TURN, ROLL, USE_JAIL_CARD, any_set
 from .strategy import Strategy
 
 # P(one die > the sum of two dice) = (0 + 0 + 1 + 3 + 6 + 10) / 216 = 20/216 (003:86)
@@ -107,7 +108,7 @@ class OdessaPlay(Strategy):
             return None
         if game.cash[seat] - t.house_cost[sq] < self._reserve(game, seat):
             return None
-        action = BUILDS.of(sq)
+        action = square_acts(game.size).builds[sq]
         return action if game.is_legal(seat, action) else None
 
     def _early(self, game: Game) -> bool:

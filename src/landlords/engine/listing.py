@@ -41,22 +41,29 @@ from .dispatch import DO_BUILD, DO_MORTGAGE, DO_SELL, DO_UNMORTGAGE, HandlerTabl
 from .native import mypyc_attr
 from .turns import TurnFlow
 
+
 # board size -> the listed acts on every square (acts are frozen: shared by all games)
-_SQUARE_ACTS: dict[int, tuple[list[Any], list[Any], list[Any], list[Any]]] = {}
+class SquareActs:
+    """``Build``, ``SellBuilding``, ``Mortgage`` and ``Unmortgage`` of every square of a board, by
+    square. Acts are immutable values, and the interpreted action classes are slow to make: the
+    engine's listings and the bots hand out these (:func:`square_acts`)."""
+
+    def __init__(self, size: int) -> None:
+        squares = range(size)
+        self.builds: list[Build] = [Build(sq) for sq in squares]
+        self.sales: list[SellBuilding] = [SellBuilding(sq) for sq in squares]
+        self.mortgages: list[Mortgage] = [Mortgage(sq) for sq in squares]
+        self.unmortgages: list[Unmortgage] = [Unmortgage(sq) for sq in squares]
 
 
-def _square_acts(size: int) -> tuple[list[Any], list[Any], list[Any], list[Any]]:
-    """``Build``, ``SellBuilding``, ``Mortgage`` and ``Unmortgage`` of every square of a board of
-    ``size`` squares, made once."""
+_SQUARE_ACTS: dict[int, SquareActs] = {}
+
+
+def square_acts(size: int) -> SquareActs:
+    """The acts on squares of a board of ``size`` squares, made once per size."""
     acts = _SQUARE_ACTS.get(size)
     if acts is None:
-        squares = range(size)
-        acts = _SQUARE_ACTS[size] = (
-            [Build(sq) for sq in squares],
-            [SellBuilding(sq) for sq in squares],
-            [Mortgage(sq) for sq in squares],
-            [Unmortgage(sq) for sq in squares],
-        )
+        acts = _SQUARE_ACTS[size] = SquareActs(size)
     return acts
 
 
@@ -181,33 +188,34 @@ class Listing(TurnFlow):
         mortgage_direct = handlers[Mortgage][4] == DO_MORTGAGE
         lift_direct = handlers[Unmortgage][4] == DO_UNMORTGAGE
         # acts are frozen: one object per square serves every listing
-        builds, sells, mortgages, unmortgages = _square_acts(self.size)
+        acts = square_acts(self.size)
+        builds, sells, mortgages, unmortgages = acts.builds, acts.sales, acts.mortgages, acts.unmortgages
         for sq in t.properties:
             if owner[sq] != seat:
                 continue
             # only the candidates that can possibly pass are checked: building needs the whole
             # group, selling a building, (un)mortgaging the right state
             if build is not None and is_street[sq] and group_owner[group_of[sq]] == seat:
-                action = builds[sq]
-                why = self._problem_build(seat, action) if build_direct else build(self, seat, action)
+                b = builds[sq]
+                why = self._problem_build(seat, b) if build_direct else build(self, seat, b)
                 if why is None:
-                    out.append(action)
+                    out.append(b)
             if sell is not None and level[sq]:
-                action = sells[sq]
-                why = self._problem_sell(seat, action) if sell_direct else sell(self, seat, action)
+                sale = sells[sq]
+                why = self._problem_sell(seat, sale) if sell_direct else sell(self, seat, sale)
                 if why is None:
-                    out.append(action)
+                    out.append(sale)
             if mortgaged[sq]:
                 if unmortgage is not None:
-                    action = unmortgages[sq]
-                    why = self._problem_unmortgage(seat, action) if lift_direct else unmortgage(self, seat, action)
+                    lift = unmortgages[sq]
+                    why = self._problem_unmortgage(seat, lift) if lift_direct else unmortgage(self, seat, lift)
                     if why is None:
-                        out.append(action)
+                        out.append(lift)
             elif mortgage is not None and not level[sq]:
-                action = mortgages[sq]
-                why = self._problem_mortgage(seat, action) if mortgage_direct else mortgage(self, seat, action)
+                m = mortgages[sq]
+                why = self._problem_mortgage(seat, m) if mortgage_direct else mortgage(self, seat, m)
                 if why is None:
-                    out.append(action)
+                    out.append(m)
         return out
 
     def _listing_check(self, cls: type[Action], debt: bool) -> Any:
