@@ -88,46 +88,49 @@ class Trading(Buildings):
             return ("empty-trade", "the offer is empty", {})
         if self.bankrupt[proposer]:
             return partner
-        parties: set[int] = set()
+        # (plain loops and a flag per seat: the check runs at every offer a bot weighs)
+        party = [False] * self.n
         net = [0] * self.n
+        level = self.level
         for sq, giver, to in properties:
             if giver < 0 or self.owner[sq] != giver:
                 who = names[giver] if giver >= 0 else names[proposer]
                 return ("trade-property", "{player} cannot trade {square}", {"player": who, "square": str(sq)})
             if to == giver or self.bankrupt[to]:
                 return partner
-            square = self.edition.squares[sq].name
             if self.mortgaged[sq] and not rules.trade_mortgaged:
+                square = self.edition.squares[sq].name
                 return ("no-trading-mortgaged", "{square} is mortgaged: it cannot be sold", {"square": square})
-            if any(self.level[m] for m in self.t.members[sq]):
-                return (
-                    "trade-no-buildings-in-group",
-                    "{square}: sell the group's buildings to the bank before trading any of its lots",
-                    {"square": square},
-                )
-            parties.add(giver)
-            parties.add(to)
+            for m in self.t.members[sq]:
+                if level[m]:
+                    return (
+                        "trade-no-buildings-in-group",
+                        "{square}: sell the group's buildings to the bank before trading any of its lots",
+                        {"square": self.edition.squares[sq].name},
+                    )
+            party[giver] = party[to] = True
         for frm, to, amount in cash:
             if frm == to or self.bankrupt[frm] or self.bankrupt[to]:
                 return partner
             net[frm] -= amount
             net[to] += amount
-            parties.add(frm)
-            parties.add(to)
-        held = [list(c) for c in self.jail_cards]
-        for deck, frm, to in cards:
-            if frm == to or self.bankrupt[frm] or self.bankrupt[to]:
-                return partner
-            if deck not in held[frm]:
-                return (
-                    "trade-jail-card",
-                    "{player} has no jail card from {deck}",
-                    {"player": names[frm], "deck": deck},
-                )
-            held[frm].remove(deck)
-            parties.add(frm)
-            parties.add(to)
-        for s in sorted(parties):
+            party[frm] = party[to] = True
+        if cards:
+            held = [list(c) for c in self.jail_cards]
+            for deck, frm, to in cards:
+                if frm == to or self.bankrupt[frm] or self.bankrupt[to]:
+                    return partner
+                if deck not in held[frm]:
+                    return (
+                        "trade-jail-card",
+                        "{player} has no jail card from {deck}",
+                        {"player": names[frm], "deck": deck},
+                    )
+                held[frm].remove(deck)
+                party[frm] = party[to] = True
+        for s in range(self.n):  # the parties, in seat order
+            if not party[s]:
+                continue
             if self.cash[s] + net[s] < 0:
                 return (
                     "trade-cash",
