@@ -236,11 +236,14 @@ class BaselineBot(BusinesspolyPlay):
         if a.item != "property":
             limit = game.cash[seat] - self._reserve(game, seat)
             return BIDS.of(low) if low <= limit else PASS
+        cap = game.cash[seat] - self.reserve // 2
+        if low > cap:  # out of reach whatever the lot is worth
+            return PASS
         value = self._value(game, seat, a.square)
         mine, other, size = self._group_state(game, seat, a.square)
         if other == size - 1 and game.owner[a.square] < 0:
             value = max(value, game.t.price[a.square] * 3 // 2)  # keep others from a monopoly
-        limit = min(value, game.cash[seat] - self.reserve // 2)
+        limit = min(value, cap)
         if low > limit:
             return PASS
         step = max(5, game.t.price[a.square] // 10)
