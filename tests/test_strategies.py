@@ -130,8 +130,8 @@ def test_parameters_are_converted_to_the_type_of_their_default():
     [
         ("nosuch", "unknown strategy 'nosuch'"),
         ("advisor:nosuch=1", "has no parameter 'nosuch'"),
-        ("advisor:reserve=lots", "expects a int"),
-        ("advisor:mortgage_to_build=maybe", "expects a bool"),
+        ("advisor:reserve=lots", "'reserve' expects a whole number, got 'lots'"),
+        ("advisor:mortgage_to_build=maybe", r"expects true or false \(yes/no, 1/0, on/off\), got 'maybe'"),
         ("advisor:jail=sometimes", "jail must be one of"),
         ("no_such_module_xyz:Bot", "cannot import module"),
         ("landlords.bots:NoSuchBot", "has no 'NoSuchBot'"),

@@ -197,6 +197,14 @@ _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
 
 
+# what a parameter expects, by its default's type, for the message of a wrong value
+_KIND_WORDS: dict[type, str] = {
+    bool: "true or false (yes/no, 1/0, on/off)",
+    int: "a whole number",
+    float: "a number",
+}
+
+
 def _coerce(spec: str, key: str, value: str, default: Any) -> Any:
     try:
         if isinstance(default, bool):
@@ -211,9 +219,8 @@ def _coerce(spec: str, key: str, value: str, default: Any) -> Any:
         if isinstance(default, str):
             return value
     except ValueError:
-        raise ConfigError(
-            f"strategy {spec!r}: parameter {key!r} expects a {type(default).__name__}, got {value!r}"
-        ) from None
+        kind = _KIND_WORDS.get(type(default), type(default).__name__)
+        raise ConfigError(f"strategy {spec!r}: parameter {key!r} expects {kind}, got {value!r}") from None
     for convert in (int, float):  # no default to go by: a number if it reads as one
         try:
             return convert(value)
