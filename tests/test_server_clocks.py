@@ -179,3 +179,28 @@ def test_a_roll_of_doubles_starts_the_next_decisions_clock(tmp_path):
         assert view["decision"]["deadline_at"] - clock.wall() == pytest.approx(30, abs=0.01)
         clock.advance(10)  # past what the first roll had left: she still decides
         assert ann.act({"type": "roll"})["type"] == "ack"
+
+
+def test_an_auctions_next_bidder_gets_a_fresh_clock(tmp_path):
+    """An auction is one decision whose seat moves from bidder to bidder (the engine changes the
+    decision's seat in place). Each bidder's turn is a decision of its own for the clocks: the time
+    is charged to the bidder who spent it, and the next bidder gets a full deadline. Seed 48: Ann's
+    first roll lands on a lot for sale; she declines it and Bob bids first."""
+    two = [{"kind": "person"}, {"kind": "person"}]
+    rules = {"player_time_minutes": 2}
+    with table(tmp_path, seats=two, bob="Bob", rules=rules, decision_seconds=30, seed=48, first_player=0) as t:
+        clock, ann, bob = t.clock, t.ann, t.bob
+        assert ann.act({"type": "roll"})["type"] == "ack"
+        assert ann.sync()["decision"]["kind"] == "buy"
+        assert ann.act({"type": "decline"})["type"] == "ack"
+        view = bob.sync()
+        assert view["decision"]["kind"] == "auction" and view["decision"]["seat"] == 1
+        clock.advance(20)
+        assert bob.act({"type": "bid", "amount": 10})["type"] == "ack"
+        view = ann.sync()
+        assert view["decision"]["kind"] == "auction" and view["decision"]["seat"] == 0  # the same auction
+        assert view["clocks"]["used"][1] == pytest.approx(20, abs=0.01)  # Bob's 20 s, charged to him
+        assert view["clocks"]["running"] == 0
+        assert view["decision"]["deadline_at"] - clock.wall() == pytest.approx(30, abs=0.01)
+        clock.advance(25)  # past what Bob's turn had left: Ann still decides
+        assert ann.act({"type": "bid", "amount": 11})["type"] == "ack"

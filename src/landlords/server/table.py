@@ -382,14 +382,15 @@ class Table:
         assert game is not None
         d = game.decision
         key = None if d is None or game.over else (d, d.kind, d.seat)
-        # the same decision object, not an equal one nor one at the same address: the key holds the
-        # object, since id() alone was reused by the next decision once the last one was freed (a
-        # roll of doubles: the second roll's decision kept the first one's clock, neither charged
-        # nor restarted, and a decision timer gave it only what the first roll had left)
-        if key is None or self.decision_key is None:
-            if key is None and self.decision_key is None:
+        # The same decision is the same object with the same kind and seat. The key holds the object,
+        # not its id(): a freed decision's address went to the next one (after a roll of doubles the
+        # second roll kept the first one's clock, neither charged nor restarted). The seat is compared
+        # too, since an auction is one object whose seat moves from bidder to bidder in place.
+        last = self.decision_key
+        if key is None or last is None:
+            if key is None and last is None:
                 return
-        elif key[0] is self.decision_key[0]:
+        elif key[0] is last[0] and key[1] == last[1] and key[2] == last[2]:
             return
         now = self.server.clock.now()
         if self.decision_key is not None:
