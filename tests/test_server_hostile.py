@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import logging
+import socket
 import time
 
 import pytest
 from server_helpers import Player, create, make_client, sockets_closed, table, wait_game
+from server_process import ServerProcess
 from starlette.websockets import WebSocketDisconnect
 
 from landlords.names import MAX_CHAT
 from landlords.server.app import Limits
+from landlords.server.bodies import MAX_BODY_BYTES, TOO_LARGE
 from landlords.server.protocol import FLOOD_CLOSE_AFTER, MAX_MESSAGE_BYTES, RateLimit, message_id
 
 
@@ -102,6 +105,61 @@ def test_a_non_utf8_http_body_is_a_clear_400(game, content_type):
     r = client.post("/api/games", content=b'{"name": "\xff\xfeAnn"}', headers=headers)
     assert r.status_code == 400
     assert r.json()["detail"] == "the request body is not UTF-8 text (the API takes JSON, which is UTF-8)"
+
+
+def test_an_oversized_http_body_is_a_413_before_it_is_read(game):
+    """Declared too large, or sent in chunks without a length: a 413 naming the limit. Before, any
+    body was read into memory, then refused by the route. (The test client sends whole bodies: that
+    the rest is not waited for is shown on a real server below.)"""
+    client, g, j = game
+    big = b'{"name": "' + b"x" * MAX_BODY_BYTES + b'"}'
+    r = client.post("/api/games", content=big, headers={"content-type": "application/json"})
+    assert r.status_code == 413 and r.json()["detail"] == TOO_LARGE
+
+    def chunks():
+        for _ in range(8):
+            yield b"x" * 16384
+
+    r = client.post(f"/api/games/{g['code']}/join", content=chunks(), headers={"content-type": "application/json"})
+    assert r.status_code == 413 and r.json()["detail"] == TOO_LARGE
+    assert client.get(f"/api/games/{g['code']}").status_code == 200  # the server goes on
+    unchanged(client, g)
+
+
+@pytest.mark.parametrize("chunked", [False, True], ids=["declared", "chunked"])
+def test_a_real_server_answers_413_without_waiting_for_the_rest(tmp_path, chunked):
+    """``landlords serve`` over a socket: 50 MB declared, or chunks that never end, and only 80 KB of
+    it sent. The answer comes without the rest (a server that read the whole body would wait)."""
+    server = ServerProcess(f"sqlite:///{tmp_path / 'server.db'}", tmp_path / "server.log", log_level="info")
+    server.start()
+    try:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:
+            length = b"Transfer-Encoding: chunked" if chunked else b"Content-Length: 50000000"
+            head = b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            sock.sendall(head + length + b"\r\n\r\n")
+            for _ in range(5):
+                piece = b"x" * 16384
+                sock.sendall(b"4000\r\n" + piece + b"\r\n" if chunked else piece)
+            answer = b""
+            while b"\r\n\r\n" not in answer or TOO_LARGE.encode() not in answer:
+                got = sock.recv(65536)
+                if not got:
+                    break
+                answer += got
+        assert answer.startswith(b"HTTP/1.1 413 "), answer[:200]
+        assert TOO_LARGE.encode() in answer
+        assert server.get("/api/health")  # and it goes on
+    finally:
+        server.kill()
+
+
+def test_a_body_at_the_size_limit_reaches_the_route(game):
+    client, g, j = game
+    head = b'{"name": "Cy", "x": "'
+    body = head + b"y" * (MAX_BODY_BYTES - len(head) - 2) + b'"}'
+    assert len(body) == MAX_BODY_BYTES
+    r = client.post(f"/api/games/{g['code']}/join", content=body, headers={"content-type": "application/json"})
+    assert r.status_code not in (400, 413), r.text  # the route's own answer (the game is full: 409)
 
 
 def test_oversized_messages_are_refused(game):
