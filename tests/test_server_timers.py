@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from server_helpers import table
+from server_helpers import PERSON_AND_BOT, create, table
 
 
 def test_a_lobby_timer_plays_a_late_persons_move(tmp_path, db_url):
@@ -39,3 +39,21 @@ def test_a_time_budget_runs_out_across_decisions(tmp_path, db_url):
         ann.read_until(lambda m: m["type"] == "update" and m["state"]["bankrupt"][0])
         acts = client.get(f"/api/testing/games/{g['code']}").json()["actions"]
         assert acts[-1] == [0, {"type": "time_out"}]
+
+
+def test_one_games_broken_clock_does_not_stop_the_others(tmp_path, caplog):
+    """The server's timer looks at every game in turn: a game whose deadline cannot be worked out
+    (a fault, made here by hand) is logged and passed over, and the other games' clocks still run.
+    Before, the fault ended the timer's task: no deadline of any game was enforced again."""
+    with table(tmp_path, decision_seconds=30, first_player=0) as t:
+        other = create(t.client, name="Cy", seats=PERSON_AND_BOT, decision_seconds=30, first_player=0)
+        broken = t.client.app.state.server.tables[other["code"]]
+
+        def fault() -> None:
+            raise RuntimeError("a fault in one game")
+
+        broken.deadline = fault
+        t.clock.advance(31)
+        t.ann.read_until(lambda m: m["type"] == "update" and m["version"] == 1)  # a bot's move for her
+    assert f"game {other['code']}: the timer failed" in caplog.text
+    assert "a fault in one game" in caplog.text

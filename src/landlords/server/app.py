@@ -141,10 +141,10 @@ class Server:
             await asyncio.sleep(self.limits.tick)
             now = self.clock.now()
             for table in list(self.tables.values()):
-                if self.cluster is not None and not self.cluster.owns(table):
-                    continue  # the owner's clock
-                due = table.deadline()
-                try:
+                try:  # one game's fault never stops the clocks of the others
+                    if self.cluster is not None and not self.cluster.owns(table):
+                        continue  # the owner's clock
+                    due = table.deadline()
                     if due is not None and due[0] <= now:
                         await table.on_clock()
                     if table.timed and now - table.saved_at >= CHECKPOINT_SECONDS:
