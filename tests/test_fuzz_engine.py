@@ -333,6 +333,7 @@ def test_fuzz_engine_slow():
 @pytest.mark.skipif(
     not os.environ.get("LANDLORDS_FUZZ_SECONDS"), reason="set LANDLORDS_FUZZ_SECONDS for a long run"
 )
+@pytest.mark.timeout(0)  # no time limit: it runs as long as LANDLORDS_FUZZ_SECONDS says, then stops
 def test_fuzz_engine_long():
     """As long as LANDLORDS_FUZZ_SECONDS says, in batches; prints what was tried."""
     end = time.monotonic() + float(os.environ["LANDLORDS_FUZZ_SECONDS"])

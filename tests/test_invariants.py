@@ -144,10 +144,15 @@ def test_random_games_keep_every_invariant(seed, edition, players, rules):
     play_checked(seed, edition, players, rules)
 
 
+# the sweeps' size: 300 games take about 40 s here; a larger sweep gets a longer time limit
+SWEEP_GAMES = int(os.environ.get("LANDLORDS_INVARIANT_GAMES", "300"))
+
+
 @pytest.mark.slow
+@pytest.mark.timeout(max(300, SWEEP_GAMES))
 def test_many_random_games_keep_every_invariant():
     """The invariant sweep behind the issue's figure; LANDLORDS_INVARIANT_GAMES sets the count."""
-    count = int(os.environ.get("LANDLORDS_INVARIANT_GAMES", "300"))
+    count = SWEEP_GAMES
     for seed in range(count):
         play_checked(seed, EDITIONS[seed % 4], 2 + seed % 7, max_turns=150, probe_illegal=seed % 2 == 0)
 
@@ -173,8 +178,9 @@ def test_every_ruleset_keeps_every_invariant(seed, ruleset, players, speed_die):
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(max(300, SWEEP_GAMES))
 def test_many_games_per_ruleset_keep_every_invariant():
-    count = int(os.environ.get("LANDLORDS_INVARIANT_GAMES", "300")) // 5
+    count = SWEEP_GAMES // 5
     for seed in range(count):
         for i, ruleset in enumerate(RULESETS):
             play_checked(
