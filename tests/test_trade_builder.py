@@ -145,3 +145,20 @@ def test_a_bot_without_a_judgement_just_answers(tmp_path):
     game._set_owner(3, 1)
     out, _ = play(game, [None, "random"], ["t", "1 +1", "", "q"], tmp=tmp_path)
     assert "Bob: “" not in out
+
+
+def test_the_shortfall_a_bot_names_is_what_its_counter_offer_asks():
+    """The cautious bot's margin comes on top of the baseline's valuation: it once said "I would give
+    $70 more than I get" to $50 for Connecticut Avenue and countered at $150, not the $120 that implies.
+    The shortfall it names is now the least extra its counter-offer asks: $100, countered at $150."""
+    game = landlords.new_game("classic-us", "hasbro-ru", players=["Ann", "Bob"], seed=1, first_player=0)
+    game._set_owner(9, 1)
+    asked = Trade(0, 1, (), 50, (), (9,), 0, ())  # $50 for Bob's Connecticut Avenue
+    for strategy in ("baseline", "cautious"):
+        bot = make_bot(strategy, seed=1)
+        answer = judge(bot, game, 1, asked)
+        assert not answer.verdict and answer.counter is not None
+        assert answer.counter.take_cash == asked.give_cash + answer.verdict.params["short"], strategy
+    cautious = judge(make_bot("cautious", seed=1), game, 1, asked)
+    assert cautious.verdict.reason == "worth_less" and cautious.verdict.params["short"] == 100
+    assert cautious.counter == ProposeTrade(0, give_properties=(9,), take_cash=150)

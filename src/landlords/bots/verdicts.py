@@ -4,7 +4,9 @@
 
 :func:`judge` asks a bot why it would refuse an offer and what it would accept instead: a counter-offer
 is the same exchange the other way round with more cash asked, the least amount the bot's own
-judgement accepts (found by bisection over what the other player can pay), or none.
+judgement accepts (found by bisection over what the other player can pay), or none. With a counter-
+offer, the shortfall the reason names (``short``) is that least amount, so the words and the offer
+agree.
 """
 
 from __future__ import annotations
@@ -91,12 +93,20 @@ def judge(bot: Any, game: Game, seat: int, tr: Trade) -> Answer | None:
         refusal = exc
     if verdict.ok:
         return Answer(verdict, refusal)
-    return Answer(verdict, refusal, counter_offer(good, game, seat, tr))
+    extra = least_extra(good, game, seat, tr)
+    if extra is None:
+        return Answer(verdict, refusal)
+    if "short" in verdict.params:
+        # the shortfall said is the one the counter-offer asks for: the first check that failed may
+        # name less (the cautious bot's margin comes on top of the baseline's valuation)
+        verdict = Verdict(False, verdict.reason, {**verdict.params, "short": extra})
+    return Answer(verdict, refusal, as_offer(mirrored(tr, extra)))
 
 
-def counter_offer(good: Any, game: Game, seat: int, tr: Trade) -> ProposeTrade | None:
-    """The offer back with the least extra cash the judgement ``good`` accepts, within what the
-    other player holds (None when even all of it is not enough, or the exchange has no cash side)."""
+def least_extra(good: Any, game: Game, seat: int, tr: Trade) -> int | None:
+    """The least extra cash for ``seat`` that makes the judgement ``good`` accept the exchange ``tr``
+    the other way round, within what the other player holds (None when even all of it is not
+    enough, or the exchange has no cash side)."""
     budget = game.cash[tr.proposer] - tr.give_cash + tr.take_cash  # the most the proposer could add
     if budget <= 0 or not (tr.give_properties or tr.take_properties or tr.give_cards or tr.take_cards):
         return None
@@ -109,4 +119,4 @@ def counter_offer(good: Any, game: Game, seat: int, tr: Trade) -> ProposeTrade |
             high = mid
         else:
             low = mid
-    return as_offer(mirrored(tr, high))
+    return high
