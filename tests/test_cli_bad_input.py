@@ -270,6 +270,19 @@ def test_a_ray_address_nobody_listens_at_is_refused_before_the_progress_bar(reco
     assert_refused(out, f"cannot reach the Ray cluster at 127.0.0.1:{port}")
 
 
+@pytest.mark.parametrize("command", ["simulate", "tournament", "analyse"])
+def test_the_ray_backend_without_ray_is_one_line_before_the_progress_bar(record_file, tmp_path, command):
+    """A machine without Ray, made here by a ``ray`` package first on the path that cannot be
+    imported (Ray is installed for the other tests): one line naming the extra to install."""
+    blocker = tmp_path / "no-ray" / "ray"
+    blocker.mkdir(parents=True)
+    (blocker / "__init__.py").write_text("raise ImportError(\"No module named 'ray'\")\n")
+    path = os.pathsep.join(filter(None, [str(blocker.parent), os.environ.get("PYTHONPATH")]))
+    args = [command, *(["game.json"] if command == "analyse" else []), "--games", "10", "--backend", "ray"]
+    out = run(args, tmp_path, env={"PYTHONPATH": path})
+    assert_refused(out, "the ray backend needs Ray: pip install 'landlords[ray]'")
+
+
 @pytest.mark.parametrize(
     "args, option, kind",
     [
