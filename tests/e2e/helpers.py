@@ -219,3 +219,16 @@ def keyboard_act(person: Person, kind: str, **fields: Any) -> int:
     if kind != "declare_bankruptcy":  # that one asks first
         person.wait_version(before + 1)
     return before
+
+
+# the panels drawn on the page (visible, with a box) that hold nothing: no text, no control, no picture
+EMPTY_PANELS = """() => [...document.querySelectorAll(".panel")]
+  .filter((el) => el.getClientRects().length && !el.textContent.trim()
+    && !el.querySelector("button, input, select, svg, img"))
+  .map((el) => el.id || el.className)"""
+
+
+def expect_no_empty_panel(person: Person) -> None:
+    """No empty white box on the page: a panel with nothing to show is not drawn."""
+    empty = person.page.evaluate(EMPTY_PANELS)
+    assert empty == [], f"empty panels drawn: {empty}"

@@ -9,7 +9,7 @@ import pytest
 
 from landlords.i18n import tr
 
-from .helpers import Person, desk, expect, keyboard_act, phone
+from .helpers import Person, desk, expect, expect_no_empty_panel, keyboard_act, phone
 
 pytestmark = pytest.mark.slow
 
@@ -71,6 +71,7 @@ def test_a_bankruptcy_ends_the_game_in_three_languages_and_by_keyboard(people, s
             tr(lang, "ui.winner", player="Аня", reason=tr(lang, "end.last_player"))
         )
         expect(p.page.locator("#decision")).not_to_contain_text("Ogłoś")
+        expect_no_empty_panel(p)  # no decision, no acts: no empty box under the result
     expect(ann.page.locator('.player[data-seat="1"] .bankrupt')).to_have_text(tr("ru", "ui.bankrupt"))
     ann.page.screenshot(path=str(shots / "12-game-over.png"))
     for p in (ann, bob, eve):

@@ -318,8 +318,10 @@ function renderDecision() {
     }
   }
   parts.push(dealButton({ view: v, board: S.boardJson, seat: mySeat(), act, dialog: $("#dialog"), names: names() }));
-  clear(box, parts);
-  box.hidden = parts.length === 0;
+  // a part may be null (no deals in these rules, no explanation): with nothing to show, no panel
+  const shown = parts.filter((p) => p !== null && p !== undefined);
+  clear(box, shown);
+  box.hidden = shown.length === 0;
 }
 
 // a long list of answers (one per square): a menu, and the squares of the board answer too
