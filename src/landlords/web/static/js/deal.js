@@ -5,6 +5,7 @@
 // board's mechanics name propose_deal (the variant has deals).
 
 import { clear, h } from "./dom.js";
+import { chip } from "./colour.js";
 import { money } from "./money.js";
 import { t } from "./words.js";
 
@@ -49,7 +50,7 @@ export function openDeal(dialog, { view, board, seat, act, names }) {
       h("legend", {}, t("web.deal_gives", { name: names[holder] })),
       squares.map((sq) => h("div", { class: "row lot-row" },
         h("label", { for: `deal-lot-${sq}`, class: "lot-name" },
-          h("span", { class: "chip", style: `background:${board.squares[sq].color || "#999"}` }, ""),
+          chip(board.squares[sq].color || "#999"),
           ` ${board.squares[sq].name}${st.mortgaged[sq] ? ` (${t("ui.mortgaged")})` : ""}`),
         seatSelect(`deal-lot-${sq}`, players.filter((s) => s !== holder), names, null, t("web.deal_keeps")))));
   });

@@ -5,6 +5,7 @@
 import { api, store } from "./api.js";
 import { Board, SEAT_COLOURS } from "./board.js";
 import { $, clear, h, say } from "./dom.js";
+import { chip } from "./colour.js";
 import { money } from "./money.js";
 import { openTrade, offerLines } from "./trade.js";
 import { dealButton } from "./deal.js";
@@ -442,7 +443,7 @@ function holdings(seat, st) {
     if (!mine.length) continue;
     list.append(
       h("li", {},
-        h("span", { class: "chip", style: `background:${g.color}` }, `${mine.length}/${g.squares.length}`),
+        chip(g.color, `${mine.length}/${g.squares.length}`),
         " ",
         mine.map((sq, k) => [
           k ? ", " : "",

@@ -4,6 +4,7 @@
 // checked by the engine when it is sent, and a refusal shows its reason.
 
 import { clear, h } from "./dom.js";
+import { chip } from "./colour.js";
 import { money } from "./money.js";
 import { t } from "./words.js";
 
@@ -44,7 +45,7 @@ export function openTrade(dlg, { options, view, board, names, preset, first, act
           const id = `lot-${side}-${sq}`;
           return h("label", { class: "check", for: id },
             h("input", { type: "checkbox", id, name: side, value: sq, checked: chosen.includes(sq) }),
-            h("span", { class: "chip", style: `background:${board.squares[sq].color || "#999"}` }, ""),
+            chip(board.squares[sq].color || "#999"),
             board.squares[sq].name);
         }) : h("p", { class: "hint" }, t("ui.nothing")));
     const cardBox = (holder, name, chosen) => {
