@@ -1,6 +1,6 @@
 // The net-worth chart: one line per seat over the turns, drawn by hand as SVG (no library). The
 // points come from the server (the engine's net worth at the end of each turn); the page only draws.
-// worthChart(frames, names, {fmt, short, label, axis, at, now, out}) -> an <svg> element.
+// worthChart(frames, names, {fmt, label, axis, at, now, out}) -> an <svg> element.
 
 import { SEAT_COLOURS } from "./board.js";
 
@@ -8,6 +8,7 @@ const NS = "http://www.w3.org/2000/svg";
 const W = 320;
 const H = 150;
 const PAD = { left: 46, right: 8, top: 8, bottom: 20 };
+const CHAR = 6.2; // the widest digit or letter of the axis's 10 px text, to leave room for its amounts
 
 function el(tag, attrs = {}, text = null) {
   const e = document.createElementNS(NS, tag);
@@ -18,8 +19,9 @@ function el(tag, attrs = {}, text = null) {
 
 // frames: [{turn, worth: [per seat]}]; now: worth per seat at this moment (a point after the last
 // turn), or null; at: the frame index to mark (the replay's position), or null; out: seats gone;
-// fmt: an amount in words (the description), short: an amount on the axis
-export function worthChart(frames, names, { fmt = String, short = String, label = "", axis = "", at = null, now = null, out = [] } = {}) {
+// fmt: an amount in the game's currency, as the rest of the page writes it (the description, the
+// legend and the amounts on the axis alike)
+export function worthChart(frames, names, { fmt = String, label = "", axis = "", at = null, now = null, out = [] } = {}) {
   const points = frames.map((f) => f.worth);
   if (now) points.push(now);
   const n = Math.max(points.length, 2);
@@ -28,7 +30,10 @@ export function worthChart(frames, names, { fmt = String, short = String, label 
   const top = Math.max(1, ...all);
   const low = Math.min(top, ...all.filter((v) => v > 0));
   const bottom = low > top / 2 && low < top ? Math.floor((low - (top - low) * 0.1) / 10) * 10 : 0;
-  const x = (i) => PAD.left + (i * (W - PAD.left - PAD.right)) / (n - 1);
+  // the amounts on the axis are whole money ("$2100", "2100 тыс. ₽"): the lines start right of the longer
+  const ticks = [fmt(top), fmt(bottom)];
+  const left = Math.max(PAD.left, 8 + Math.max(...ticks.map((s) => s.length)) * CHAR);
+  const x = (i) => left + (i * (W - left - PAD.right)) / (n - 1);
   const y = (v) => H - PAD.bottom - ((Math.max(bottom, v) - bottom) * (H - PAD.top - PAD.bottom)) / Math.max(1, top - bottom);
   const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "worth-chart", role: "img", "aria-label": label });
   svg.append(el("title", {}, label));
@@ -37,11 +42,11 @@ export function worthChart(frames, names, { fmt = String, short = String, label 
   // axes: zero and the top value on the left, the first and last turn below
   const grid = el("g", { class: "axes" });
   grid.append(
-    el("line", { x1: PAD.left, y1: y(bottom), x2: W - PAD.right, y2: y(bottom) }),
-    el("line", { x1: PAD.left, y1: y(top), x2: W - PAD.right, y2: y(top), class: "faint" }),
-    el("text", { x: PAD.left - 4, y: y(top) + 4, "text-anchor": "end" }, short(top)),
-    el("text", { x: PAD.left - 4, y: y(bottom) + 4, "text-anchor": "end" }, short(bottom)),
-    el("text", { x: PAD.left, y: H - 4 }, `${axis} ${frames.length ? frames[0].turn : 0}`),
+    el("line", { x1: left, y1: y(bottom), x2: W - PAD.right, y2: y(bottom) }),
+    el("line", { x1: left, y1: y(top), x2: W - PAD.right, y2: y(top), class: "faint" }),
+    el("text", { class: "amount", x: left - 4, y: y(top) + 4, "text-anchor": "end" }, ticks[0]),
+    el("text", { class: "amount", x: left - 4, y: y(bottom) + 4, "text-anchor": "end" }, ticks[1]),
+    el("text", { x: left, y: H - 4 }, `${axis} ${frames.length ? frames[0].turn : 0}`),
     el("text", { x: W - PAD.right, y: H - 4, "text-anchor": "end" }, String(frames.length ? frames[frames.length - 1].turn : 0)),
   );
   svg.append(grid);
@@ -72,11 +77,4 @@ export function worthLegend(names, worth, fmt) {
     list.append(li);
   });
   return list;
-}
-
-// an amount on the axis: the edition's scale, the language's compact digits ("1.5K", "1,5 тыс.")
-export function compact(board, lang) {
-  const scale = (board && board.currency && board.currency.scale) || 1;
-  const f = new Intl.NumberFormat(lang, { notation: "compact", maximumFractionDigits: 1 });
-  return (v) => f.format(v * scale);
 }

@@ -4,7 +4,7 @@
 // table (board.js), with the net-worth chart marking the turn shown.
 
 import { Board, SEAT_COLOURS } from "./board.js";
-import { compact, worthChart, worthLegend } from "./chart.js";
+import { worthChart, worthLegend } from "./chart.js";
 import { $, clear, h, say } from "./dom.js";
 import { money } from "./money.js";
 import { langPicker, lang, loadWords, pickLang, t } from "./words.js";
@@ -172,7 +172,7 @@ function renderChart(i, st) {
   const out = names().map((_, s) => s).filter((s) => st.bankrupt[s]);
   clear($("#worth"),
     worthChart(R.index.frames, names(), {
-      fmt, short: compact(R.boardJson, lang()), label: t("web.worth_chart"), axis: t("web.worth_axis"), at: i, out,
+      fmt, label: t("web.worth_chart"), axis: t("web.worth_axis"), at: i, out,
     }),
     worthLegend(names(), R.index.frames[i].worth, fmt));
 }

@@ -2,7 +2,7 @@
 // GET /api/games/CODE/worth, fetched again when a turn ends) and the point of this moment (the
 // view's own net worths). new WorthPanel(code, before) adds the panel; update(view, names, board, lang).
 
-import { compact, worthChart, worthLegend } from "./chart.js";
+import { worthChart, worthLegend } from "./chart.js";
 import { h } from "./dom.js";
 import { money } from "./money.js";
 import { t } from "./words.js";
@@ -43,7 +43,7 @@ export class WorthPanel {
     const out = names.map((_, s) => s).filter((s) => st.bankrupt[s]);
     const now = st.over ? null : st.net_worth;
     this.chart.replaceChildren(
-      worthChart(this.frames, names, { fmt, short: compact(board, lang), label: t("web.worth_chart"), axis: t("web.worth_axis"), now, out }),
+      worthChart(this.frames, names, { fmt, label: t("web.worth_chart"), axis: t("web.worth_axis"), now, out }),
       worthLegend(names, st.net_worth, fmt),
     );
     this.chart.dataset.points = String(this.frames.length + (now ? 1 : 0));
