@@ -10,6 +10,7 @@ import pytest
 from server_helpers import Player, create, make_client, sockets_closed
 
 from landlords.i18n import LANGUAGES, catalog
+from landlords.render.svg import KIND_LABEL
 from landlords.rules import ruleset_names
 from landlords.web import STATIC
 
@@ -80,6 +81,11 @@ def test_the_board_of_every_ruleset(client, ruleset):
         assert x <= tx and tx + tw <= x + w + 0.1 and y <= ty and ty + th <= y + h + 0.1
         assert (sq["price"] is not None) == sq["property"]
         assert (sq["band"] is not None) == (sq["kind"] == "street" and sq["side"] != "corner")
+        # the words' area inside the square; the kind's mark for board.js to place where the picture has none
+        ax, ay, aw, ah = sq["text"]
+        assert x <= ax and ax + aw <= x + w + 0.1 and y <= ay and ay + ah <= y + h + 0.1
+        assert sq["mark"] == KIND_LABEL.get(sq["kind"])
+    assert any(sq["mark"] and sq["side"] in ("left", "right") for sq in board["squares"])
 
 
 def test_board_names_stay_in_the_editions_language_with_a_gloss(client):

@@ -14,7 +14,7 @@ from ..describe.mechanics import act_mechanics
 from ..describe.rulesets import ruleset_name, summary
 from ..describe.words import Speaker
 from ..engine.game import Game
-from ..render.svg import board_svg, square_geometry
+from ..render.svg import KIND_LABEL, board_svg, square_geometry
 from ..rules import get_ruleset
 
 
@@ -53,6 +53,10 @@ def board_of(game: Game, lang: str) -> dict[str, Any]:
                 "side": g["side"],
                 "band": _round(g["band"]),
                 "tokens": _round(g["tokens"]),
+                # the area for its words, and its kind's mark ("?", "$"...): the picture leaves the mark
+                # out where the square is too shallow for it (the side columns); board.js places it there
+                "text": _round(g["text"]),
+                "mark": KIND_LABEL.get(sq.kind),
             }
         )
     groups = [

@@ -7,12 +7,35 @@ export const SEAT_COLOURS = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467b
 export const HOTEL = 5;
 const NS = "http://www.w3.org/2000/svg";
 const STEP_MS = 70; // a square's step when a token moves (a move of 12 squares takes under a second)
+// the picture's text lines (render/svg.py): a line is LINE font sizes high, its baseline 0.4 of the
+// size above the line's bottom; a kind's mark ("?", "$"...) is MARK px, never under MIN_MARK
+const LINE = 1.2;
+const MARK = 12;
+const MIN_MARK = 7;
 
 function el(tag, attrs = {}, text = null) {
   const e = document.createElementNS(NS, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
   if (text !== null) e.textContent = text;
   return e;
+}
+
+// The kind's mark of a square the picture left it out of (a side column's square is shallower than
+// the top and bottom rows'): stacked under the square's words as the picture stacks it elsewhere, the
+// words moved up to keep the lines centred in the square's text area, at a smaller size if need be.
+function placeMark(g, sq) {
+  const [tx, ty, tw, th] = sq.text;
+  const lines = [...g.querySelectorAll("text")];
+  const size = (t) => Number(t.getAttribute("font-size"));
+  const base = (t) => Number(t.getAttribute("y"));
+  const top = lines.length ? base(lines[0]) - (LINE - 0.4) * size(lines[0]) : ty + th / 2;
+  const bottom = lines.length ? base(lines[lines.length - 1]) + 0.4 * size(lines[lines.length - 1]) : top;
+  const mark = Math.min(MARK, (th - (bottom - top)) / LINE);
+  if (mark < MIN_MARK) return; // no room: the square's name and tooltip say what it is
+  const newTop = ty + Math.max(0, (th - (bottom - top) - mark * LINE) / 2);
+  for (const t of lines) t.setAttribute("y", (base(t) + newTop - top).toFixed(1));
+  const y = newTop + (bottom - top) + mark * LINE - 0.4 * mark;
+  g.append(el("text", { class: "mark", x: (tx + tw / 2).toFixed(1), y: y.toFixed(1), "font-size": mark.toFixed(1), "text-anchor": "middle", fill: "#000" }, sq.mark));
 }
 
 export class Board {
@@ -36,6 +59,7 @@ export class Board {
     for (const g of this.squareEls) {
       const i = Number(g.dataset.index);
       const sq = board.squares[i];
+      if (sq.mark && sq.text && !g.querySelector("text.mark")) placeMark(g, sq);
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "button");
       g.setAttribute("aria-label", sq.title + (sq.price ? `, ${sq.price}` : ""));
