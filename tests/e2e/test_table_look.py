@@ -159,3 +159,39 @@ def test_the_table_looks_right(people, shots):
     assert problems == []
     ann.expect_no_errors()
     bob.expect_no_errors()
+
+
+def test_a_groups_lots_wrap_after_their_badge(browser, server, shots):
+    """A seat's lots of one group stand after the group's badge, also when they wrap on a narrow
+    screen. They were separated by commas in the text flow, so a wrapped line could begin with a
+    comma of its own. Ann buys Варшавское шоссе and Первая Парковая улица (2+4, then 1+2)."""
+    ctx = [desk(browser, width=340), desk(browser)]
+    try:
+        ann, bob = Person(ctx[0], "Ann", server), Person(ctx[1], "Bob", server)
+        code = ann.create(["person", "person"], edition="moscow", query="dice=2,4%201,2%201,2&first_player=0")
+        bob.join(code)
+        ann.click_act("roll")
+        ann.click_act("buy")
+        ann.click_act("end_turn")
+        bob.click_act("roll")
+        bob.click_act("buy")
+        bob.click_act("end_turn")
+        ann.click_act("roll")
+        ann.click_act("buy")
+        page = ann.page
+        row = page.locator('.player[data-seat="0"] .holdings li', has_text="2/3")
+        expect(row).to_have_count(1)
+        page.screenshot(path=str(shots / "71-lots-wrapped.png"), full_page=True)
+        names = [load_edition("moscow").squares[sq].name for sq in (6, 9)]
+        assert row.inner_text().split() == ["2/3", *" ".join(names).split()]  # nothing between the lots
+        boxes = row.evaluate(
+            """(li) => [li.querySelector('.chip'), ...li.querySelectorAll('button.lot')]
+            .map((el) => { const r = el.getBoundingClientRect(); return [r.left, r.right, r.top]; })"""
+        )
+        badge, lots = boxes[0], boxes[1:]
+        assert len(lots) == 2 and lots[1][2] > lots[0][2]  # on this screen the second lot wraps
+        assert all(left >= badge[1] for left, _, _ in lots)  # every line of lots starts after the badge
+        ann.expect_no_errors()
+    finally:
+        for c in ctx:
+            c.close()

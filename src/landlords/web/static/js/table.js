@@ -442,14 +442,14 @@ function holdings(seat, st) {
     const mine = g.squares.filter((sq) => st.owner[sq] === seat);
     if (!mine.length) continue;
     list.append(
+      // the badge, then the group's lots side by side, wrapping between lots and aligned after the
+      // badge (a separator could be left alone at the start of a line)
       h("li", {},
         chip(g.color, `${mine.length}/${g.squares.length}`),
-        " ",
-        mine.map((sq, k) => [
-          k ? ", " : "",
+        h("span", { class: "lots" }, mine.map((sq) =>
           h("button", { class: `lot${st.mortgaged[sq] ? " mortgaged" : ""}`, onclick: () => showCard(sq) },
-            S.boardJson.squares[sq].name + buildingMarks(st.level[sq])),
-        ])),
+            S.boardJson.squares[sq].name + buildingMarks(st.level[sq])))),
+      ),
     );
   }
   if (!list.children.length) list.append(h("li", { class: "hint" }, t("ui.no_property")));
