@@ -129,9 +129,9 @@ def table_of(cls: type) -> HandlerTable:
     return TABLES[cls]
 
 
-def bind_handlers(cls: Any) -> dict[type[Action], Handler]:
-    """(problem, do, the field kinds, spends money, direct code) of ``cls`` for every action type it
-    handles.
+def bind_handlers(cls: Any) -> HandlerTable:
+    """The table of ``cls`` (registered in :data:`TABLES`): (problem, do, the field kinds, spends
+    money, direct code) for every action type it handles.
 
     Every field of an action type must have its declared kind (``FIELDS``): a new action cannot
     reach a handler with unchecked values."""
@@ -146,5 +146,5 @@ def bind_handlers(cls: Any) -> dict[type[Action], Handler]:
         )
         code = DIRECT.get(t, 0) if HANDLER_NAMES.get(t) == (check, do) else 0
         out[t] = (getattr(cls, check), getattr(cls, do), tests, t.SPENDS, code)
-    TABLES[cls] = HandlerTable(cls, out)
-    return out
+    table = TABLES[cls] = HandlerTable(cls, out)
+    return table
