@@ -9,7 +9,16 @@ import asyncio
 import time
 
 import pytest
-from server_helpers import PERSON_AND_BOT, Player, create, make_client, restarted, table, wait_game
+from server_helpers import (
+    MY_TURN_GOES_ON,
+    PERSON_AND_BOT,
+    Player,
+    create,
+    make_client,
+    restarted,
+    table,
+    wait_game,
+)
 from server_process import ServerProcess
 
 from landlords.client import Lobby, Seat
@@ -21,7 +30,8 @@ def left(p: Player, clock: ManualClock) -> float:
 
 
 def test_a_time_budget_is_not_given_back_by_a_restart(tmp_path, db_url):
-    with table(tmp_path, db_url=db_url, rules={"player_time_minutes": 1}, first_player=0) as t:
+    rules = {"player_time_minutes": 1}
+    with table(tmp_path, db_url=db_url, rules=rules, first_player=0, seed=MY_TURN_GOES_ON) as t:
         t.clock.advance(40)
         assert t.ann.act({"type": "roll"})["type"] == "ack"  # 40 seconds charged to Ann
         t.clock.advance(15)  # and 15 into her next decision
@@ -140,7 +150,7 @@ def test_time_used_survives_kill_9(tmp_path, db_url):
 def test_the_view_carries_each_seats_time_budget(tmp_path):
     """The page's countdown per seat: the budget, each seat's time used (the pending decision not
     charged yet), the seat whose clock runs and when its budget ends on the server's wall clock."""
-    with table(tmp_path, rules={"player_time_minutes": 2}, first_player=0) as t:
+    with table(tmp_path, rules={"player_time_minutes": 2}, first_player=0, seed=MY_TURN_GOES_ON) as t:
         clock, ann = t.clock, t.ann
         c = ann.view["clocks"]
         assert c["budget"] == 120 and c["used"] == [0, 0] and c["running"] == 0
