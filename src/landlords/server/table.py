@@ -197,8 +197,7 @@ class Table:
         assert game is not None
         self.game = self._replay([[seat, a.to_json()] for seat, a in game.actions[:acts]], None)
         self.decision_started, self.time_used = clocks
-        d = self.game.decision
-        self.decision_key = None if d is None or self.game.over else (d, d.kind, d.seat)
+        self.decision_key = _decision_key(self.game)
 
     async def _reconcile(self) -> None:
         """After a commit that failed, the log is read again before the next act: the commit may have
@@ -380,17 +379,8 @@ class Table:
         """Start the pending decision's clock when it is new; charge the last one to its seat."""
         game = self.game
         assert game is not None
-        d = game.decision
-        key = None if d is None or game.over else (d, d.kind, d.seat)
-        # The same decision is the same object with the same kind and seat. The key holds the object,
-        # not its id(): a freed decision's address went to the next one (after a roll of doubles the
-        # second roll kept the first one's clock, neither charged nor restarted). The seat is compared
-        # too, since an auction is one object whose seat moves from bidder to bidder in place.
-        last = self.decision_key
-        if key is None or last is None:
-            if key is None and last is None:
-                return
-        elif key[0] is last[0] and key[1] == last[1] and key[2] == last[2]:
+        key = _decision_key(game)
+        if _same_decision(key, self.decision_key):  # its clock runs on (or there is none, both times)
             return
         now = self.server.clock.now()
         if self.decision_key is not None:
@@ -712,6 +702,23 @@ class Table:
             self.bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.bot_task
+
+
+def _decision_key(game: Game) -> tuple | None:
+    """The pending decision as the clocks tell decisions apart, (the decision, its kind, its seat),
+    or None when there is none; see :func:`_same_decision`."""
+    d = game.decision
+    return None if d is None or game.over else (d, d.kind, d.seat)
+
+
+def _same_decision(a: tuple | None, b: tuple | None) -> bool:
+    """The same decision object, with the same kind and seat. The object itself, not its id(): a
+    freed decision's address went to the next one (after a roll of doubles the second roll kept the
+    first one's clock, neither charged nor restarted). The seat too: an auction is one object whose
+    seat the engine moves from bidder to bidder in place."""
+    if a is None or b is None:
+        return a is b
+    return a[0] is b[0] and a[1:] == b[1:]
 
 
 def _not_saved() -> IllegalAction:
