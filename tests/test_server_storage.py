@@ -60,11 +60,12 @@ def test_a_version_1_database_is_brought_up_to_date_and_its_games_go_on(tmp_path
         assert ann.act({"type": "roll"})["type"] == "ack"
         ann.close()
         before = client.get(f"/api/testing/games/{g['code']}").json()
-    # what a database of landlords 0.1's first server looked like: no clocks, schema version 1
+    # what a database of landlords 0.1's first server looked like: no clocks, no keys, schema version 1
     sql(
         db_url,
         "ALTER TABLE actions DROP COLUMN clock",
         "ALTER TABLE games DROP COLUMN clock",
+        "ALTER TABLE games DROP COLUMN chance_key",
         "UPDATE landlords_schema SET version = 1",
     )
     client, clock = make_client(tmp_path, db_url=db_url)

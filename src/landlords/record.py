@@ -15,6 +15,8 @@ seats          one per seat: ``{"name": str, "bot": spec or null}``; ``bot`` is 
                (``"advisor:reserve=200"``), null for a person
 lang           the table's language (``"ru"``, ``"pl"``, ``"en"``) or null
 seed           the seed of the dice and decks (an integer, or null)
+key            optional: the secret key of a keyed generator (64 hexadecimal digits) in place of
+               the seed: a server's game, whose record is given out only once it is over
 setup          scripted ``dice``, ``deck_orders``, ``first_player``, ``auto_claim``,
                ``end_turn_prompt``; or ``position``: the position the game started from
                (``landlords play --position``), checked as positions are; and ``grammar``:
@@ -45,6 +47,7 @@ from .engine.actions import action_from_json
 from .engine.edition import Edition
 from .engine.errors import ConfigError, IllegalAction
 from .engine.game import Game
+from .engine.keyed import KEY_BYTES
 from .i18n import LANGUAGES
 from .i18n.grammar import override_problem
 from .names import check_names
@@ -68,6 +71,7 @@ FIELDS = {
     "seats": "who plays each seat",
     "lang": "the table's language",
     "seed": "the seed",
+    "key": "the generator's key",
     "setup": "the scripted set-up",
     "actions": "the actions",
     "finished_by": "the early end",
@@ -130,6 +134,7 @@ def to_record(
             "seats": [s.as_json() for s in table],
             "lang": lang,
             "seed": game.seed,
+            **({"key": game.chance.key.hex()} if game.chance.key is not None else {}),
             "setup": setup,
             "actions": [[seat, action.to_json()] for seat, action in game.actions],
             "finished_by": game.finished_by,
@@ -283,6 +288,13 @@ def validate(data: Any, source: str = "record") -> None:
     seed = data.get("seed")
     if seed is not None and not _is_int(seed):
         raise bad("'seed'", f"must be a whole number or null, got {_kind(seed)}")
+    if "key" in data:
+        text = data["key"]
+        if not (isinstance(text, str) and len(text) == 2 * KEY_BYTES and _is_hex(text)):
+            got = f"{len(text)} characters" if isinstance(text, str) else _kind(text)
+            raise bad("'key'", f"must be {2 * KEY_BYTES} hexadecimal digits, got {got}")
+        if seed is not None:
+            raise bad("'key'", "a record has a seed or a key, not both")
     for key in ("finished_by", "state_hash"):
         if data.get(key) is not None and not isinstance(data[key], str):
             raise bad(repr(key), f"must be text or null, got {_kind(data[key])}")
@@ -396,6 +408,7 @@ def _new_game(data: dict[str, Any], record_events: bool) -> Game:
         rules,
         data["players"],
         data.get("seed"),
+        key=bytes.fromhex(data["key"]) if "key" in data else None,
         dice=setup.get("dice") or (),
         deck_orders=setup.get("deck_orders") or None,
         first_player=setup.get("first_player"),
@@ -451,6 +464,10 @@ def restore(
 def replay(data: dict[str, Any], upto: int | None = None, check_hash: bool = True) -> Game:
     """The game alone (:func:`restore` also gives who plays each seat and the language)."""
     return restore(data, upto, check_hash).game
+
+
+def _is_hex(text: str) -> bool:
+    return all(c in "0123456789abcdefABCDEF" for c in text)
 
 
 def _short(raw: Any) -> str:

@@ -410,6 +410,14 @@ def is_packaged(edition: Edition) -> bool:
     return edition.id in edition_names() and _load_packaged(edition.id) == edition
 
 
+def packaged_id(name: str) -> str:
+    """``name`` if it is the id of an edition shipped in this package, else an :class:`EditionError`
+    listing them. What a client of the server names is looked up here: never a path, never a file."""
+    if name not in edition_names():
+        raise EditionError(f"no edition {name!r} here (the editions are: {', '.join(edition_names())})")
+    return name
+
+
 def edition_names() -> list[str]:
     """The ids of the editions shipped in this package, sorted."""
     return sorted(

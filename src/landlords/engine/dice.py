@@ -8,6 +8,7 @@ from collections.abc import Iterable, MutableSequence, Sequence
 from typing import Any, Final
 
 from .errors import UnscriptedChance
+from .keyed import KeyedRandom
 
 # The speed die (reference: cards-and-dice.md): faces 1, 2, 3, Mr. Monopoly twice, and the Bus.
 MR_MONOPOLY: Final = 4
@@ -17,6 +18,10 @@ SPEED_FACES = (0, 1, 2, 3, MR_MONOPOLY, MR_MONOPOLY, BUS)  # indexed by the die'
 
 class Chance:
     """Dice and shuffles from one ``random.Random``; scripted dice are used first when given.
+
+    The generator is the Mersenne Twister seeded with ``seed`` (simulations, local games), or, given
+    a secret ``key``, a :class:`~.keyed.KeyedRandom` (games people play for real on a server: no
+    number of public rolls tells the next ones).
 
     ``script`` is a sequence of rolls (tuples of die faces); each call of :meth:`roll` takes the
     next one if it has as many dice as asked for, and falls back to the generator once the script
@@ -28,8 +33,8 @@ class Chance:
 
     __slots__ = ("rng", "script", "cards", "strict", "_random")
 
-    def __init__(self, seed: int | None, script: Iterable[Sequence[int]] = ()) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int | None, script: Iterable[Sequence[int]] = (), key: bytes | None = None) -> None:
+        self.rng = random.Random(seed) if key is None else KeyedRandom(key)
         self._random = self.rng.random
         self.script: deque[tuple[int, ...]] = deque(tuple(r) for r in script)
         self.cards: dict[str, int] = {}
@@ -79,6 +84,12 @@ class Chance:
         (a copied ``_random``, a bound method of a C type, would still draw from the original's) and
         a compiled Chance, which has no bare ``__new__``, is rebuilt through ``__init__``."""
         return (_rebuilt, (self.rng, tuple(self.script), dict(self.cards), self.strict))
+
+    @property
+    def key(self) -> bytes | None:
+        """The keyed generator's secret key; None for the seeded Mersenne Twister."""
+        rng = self.rng
+        return rng.key if isinstance(rng, KeyedRandom) else None
 
     @property
     def scripted_rolls(self) -> int:

@@ -70,6 +70,8 @@ class Game(Listing):
     move is resolved instead of waiting for ``EndTurn`` (both for simulations: bots do their
     building and trading before they roll). ``opening=False`` sets the state up without the first
     turn (no roll for the order, no opening phase): ``landlords.from_position`` fills in the rest.
+    ``key`` (32 secret bytes) draws the dice and decks from a keyed stream instead of the seeded
+    generator (:mod:`.keyed`: games people play for real; ``seed`` is then unused).
     """
 
     # action type -> (problem, do) method names; bound per class (engine/dispatch.py's table, which
@@ -94,6 +96,7 @@ class Game(Listing):
         record_events: bool = True,
         end_turn_prompt: bool = True,
         opening: bool = True,
+        key: bytes | None = None,
     ) -> None:
         self._table = table_of(type(self))
         names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
@@ -111,7 +114,7 @@ class Game(Listing):
         self.names = names
         self.n = n
         self.seed = seed
-        self.chance = Chance(seed, dice)
+        self.chance = Chance(seed, dice, key)
         self.events = [] if record_events else None
         self.actions = []
         self.end_turn_prompt = end_turn_prompt

@@ -231,16 +231,23 @@ def dump_state(game: Game) -> dict[str, Any]:
             "finished_by": game.finished_by,
         },
         "variant": {a: to_json(getattr(game, a)) for a in variant_attributes(game)},
-        "chance": {
-            "seed": game.seed,
-            "state": list(rng[1]),
+        "chance": _dump_generator(game, rng)
+        | {
             "script": [list(r) for r in chance.script],
             "scripted_cards": {k: v for k, v in chance.cards.items() if v},
             "strict": chance.strict,
-        }
-        | ({"gauss": rng[2]} if rng[2] is not None else {}),
+        },
         "options": {"end_turn_prompt": game.end_turn_prompt},
     }
+
+
+def _dump_generator(game: Game, rng: Any) -> dict[str, Any]:
+    """The generator's part of ``chance``: the seed and the Twister's words, or a keyed stream's
+    secret key and the bytes it has given (a position of a server's game is the server's secret)."""
+    key = game.chance.key
+    if key is not None:
+        return {"seed": game.seed, "key": key.hex(), "used": rng[2]}
+    return {"seed": game.seed, "state": list(rng[1])} | ({"gauss": rng[2]} if rng[2] is not None else {})
 
 
 CLAIM_FIELDS = ("owner", "payer", "square", "amount", "turn")

@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from . import decision as D
 from .decision import AuctionState, Debt, Decision, Trade
+from .dice import Chance
 from .errors import ConfigError
+from .keyed import KEY_BYTES, KeyedRandom
 from .state import _TYPES
 from .state_read import Reader, like_template, read_dataclass, read_decision_data
 
@@ -360,7 +362,7 @@ def load_state(game: Game, state: Any, r: Reader) -> None:
 
     # ---- chance and options
     chance = r.get(state, "chance", "", dict, {})
-    r.keys(chance, ("seed", "state", "gauss", "script", "scripted_cards", "strict"), "chance.")
+    r.keys(chance, ("seed", "state", "gauss", "key", "used", "script", "scripted_cards", "strict"), "chance.")
     load_chance(game, chance, r)
     options = r.get(state, "options", "", dict, {})
     r.keys(options, ("end_turn_prompt",), "options.")
@@ -377,9 +379,14 @@ def load_chance(game: Game, chance: dict, r: Reader) -> None:
     seed = r.get(chance, "seed", "chance.", int, None, allow_none=True)
     game.seed = seed
     c = game.chance
-    c.rng = random.Random(seed)
-    c._random = c.rng.random
+    if "key" in chance:
+        load_keyed(c, chance, r)
+    else:
+        c.rng = random.Random(seed)
+        c._random = c.rng.random
     if "state" in chance:
+        if "key" in chance:
+            raise r.fail("chance.state", "is the seeded generator's state; this position's generator is keyed")
         words = r.get(chance, "state", "chance.", list)
         if len(words) != 625 or not all(isinstance(w, int) and 0 <= w < 2**32 for w in words):
             raise r.fail("chance.state", "must be the generator's 625 numbers (624 words and the position)")
@@ -407,6 +414,24 @@ def load_chance(game: Game, chance: dict, r: Reader) -> None:
             raise r.fail(f"chance.scripted_cards.{deck_id}", "more scripted cards than the pile holds")
         c.cards[deck_id] = count
     c.strict = r.get(chance, "strict", "chance.", bool, False)
+
+
+def load_keyed(c: Chance, chance: dict, r: Reader) -> None:
+    """A keyed generator (:mod:`.keyed`) from ``chance.key`` (hex) and ``chance.used`` (bytes drawn)."""
+    text = r.get(chance, "key", "chance.", str)
+    try:
+        key = bytes.fromhex(text)
+    except ValueError:
+        raise r.fail("chance.key", "must be hexadecimal digits") from None
+    if len(key) != KEY_BYTES:
+        raise r.fail("chance.key", f"must be {KEY_BYTES} bytes ({2 * KEY_BYTES} hexadecimal digits)")
+    used = r.get(chance, "used", "chance.", int, 0)
+    if not 0 <= used < 2**63:
+        raise r.fail("chance.used", "must be a whole number of bytes, 0 or more")
+    rng = KeyedRandom(key)
+    rng.seek(used)
+    c.rng = rng
+    c._random = rng.random
 
 
 def _seats_ok(game: Game, seats: typing.Iterable[int], parties: bool = False) -> bool:

@@ -98,12 +98,16 @@ class Server:
             await self.cluster.close()
         await self.storage.close()
 
-    async def create(self, settings: dict[str, Any], seed: int, host_hash: str, seat_rows: list[SeatRow]) -> Table:
+    async def create(
+        self, settings: dict[str, Any], seed: int, host_hash: str, seat_rows: list[SeatRow], key: bytes | None
+    ) -> Table:
+        """A new game in the lobby. Its dice and decks come from ``key``, a secret of the server's
+        (:mod:`landlords.engine.keyed`), or, on a test server asked for one, from ``seed``."""
         while True:
             code = "".join(secrets.choice(lobby.CODE_ALPHABET) for _ in range(6))
             if code not in self.tables and await self.storage.load_game(code) is None:
                 break
-        game_id = await self.storage.create_game(code, settings, seed, host_hash, seat_rows)
+        game_id = await self.storage.create_game(code, settings, seed, host_hash, seat_rows, key)
         found = await self.storage.load_game(code)
         assert found is not None and found[0].id == game_id
         table = Table(self, found[0], found[1])

@@ -9,6 +9,7 @@ need one carry it in the ``Authorization: Bearer`` header (never in a URL: URLs 
 from __future__ import annotations
 
 import secrets
+from dataclasses import fields
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, HTTPException, Request
@@ -17,8 +18,11 @@ from pydantic import BaseModel, Field
 from .. import new_game
 from .. import record as records
 from ..bots import make_bot
+from ..editions import packaged_id
 from ..editions.choice import board_for
 from ..engine.errors import ConfigError, LandlordsError
+from ..engine.keyed import new_key
+from ..engine.ruleset import Ruleset
 from ..i18n import LANGUAGES
 from ..names import bot_name
 from ..names import check_name as check_player_name
@@ -30,6 +34,8 @@ from .table import Table, token_hash
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud
 
 router = APIRouter(prefix="/api")
+# a ruleset's own fields, which house rules from a client never change (``edition`` would name a file)
+FIXED_OPTIONS = frozenset(f.name for f in fields(Ruleset)) - {f.name for f in Ruleset.options()}
 
 
 class SeatSpec(BaseModel):
@@ -159,6 +165,9 @@ def check_settings(body: CreateGame, testing: bool) -> None:
         raise HTTPException(422, "seed, dice and first_player are test settings; this server does not take them")
     if body.lang is not None and body.lang not in LANGUAGES:
         raise HTTPException(422, f"lang {body.lang!r}: must be one of {', '.join(LANGUAGES)}")
+    fixed = sorted(FIXED_OPTIONS & body.rules.keys())
+    if fixed:
+        raise HTTPException(422, f"rules: {', '.join(fixed)} belong to the ruleset, not to house rules (the board: 'edition')")
     try:
         for s in body.seats:
             if s.kind == "bot":
@@ -180,8 +189,9 @@ def check_settings(body: CreateGame, testing: bool) -> None:
 
 def chosen_board(body: CreateGame) -> str:
     """The game's board: the one asked for; else, as in the terminal (:func:`.editions.choice.board_for`),
-    the board of the creator's language where the rules fit any board, else the rules' own."""
-    return body.edition or board_for(get_ruleset(body.ruleset, body.rules), body.lang or "")
+    the board of the creator's language where the rules fit any board, else the rules' own. Always a
+    packaged edition's id: a client never names a file (:class:`EditionError` otherwise)."""
+    return packaged_id(body.edition or board_for(get_ruleset(body.ruleset, body.rules), body.lang or ""))
 
 
 def server_of(request: Request) -> Any:
@@ -204,7 +214,7 @@ async def create_game(body: CreateGame, request: Request) -> Created:
     settings["edition"] = chosen_board(body)
     settings["seats"] = [s.model_dump() for s in body.seats]
     settings["decision_seconds"] = body.decision_seconds or None  # 0: no timer, as the lobby page says
-    seed = body.seed if body.seed is not None else secrets.randbelow(2**31 - 1) + 1
+    seed, key = (body.seed, None) if body.seed is not None else (0, new_key())
     host = new_token()
     seat_rows = [
         SeatRow(i, None, "bot", s.strategy or "advisor", None)
@@ -222,7 +232,7 @@ async def create_game(body: CreateGame, request: Request) -> Created:
             token = new_token()
             free[0].kind, free[0].name, free[0].token_hash = "person", name, token_hash(token)
             seat = free[0].seat
-    table = await server.create(settings, seed, token_hash(host), seat_rows)
+    table = await server.create(settings, seed, token_hash(host), seat_rows, key)
     if table.status == "lobby" and body.autostart and all(s.kind != "open" for s in table.seats):
         await table.start()
     link = str(request.base_url) + f"g/{table.code}"
@@ -368,7 +378,7 @@ async def rematch(code: str, request: Request, authorization: Annotated[str | No
         else SeatRow(s.seat, None, "open", None, None)
         for s in table.seats
     ]
-    new = await server.create(settings, secrets.randbelow(2**31 - 1) + 1, token_hash(host), seat_rows)
+    new = await server.create(settings, 0, token_hash(host), seat_rows, new_key())
     table.row.rematch = new.code
     await server.storage.set_status(table.row.id, rematch=new.code)
     table.broadcast([])

@@ -46,7 +46,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from .writer import Writer
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 # PostgreSQL ends a transaction left open this long between two statements and frees its locks: a
 # process frozen in the middle of a commit (SIGSTOP, a paused machine) would otherwise hold the row
 # of an act number, and the game's next owner would wait on it for as long as the freeze lasts
@@ -57,6 +57,9 @@ MIGRATIONS: dict[int, list[str]] = {
     2: [  # the clocks: time used per seat at each act, and the running clocks' checkpoint
         "ALTER TABLE actions ADD COLUMN clock TEXT",
         "ALTER TABLE games ADD COLUMN clock TEXT",
+    ],
+    3: [  # a game's secret key: its dice and decks drawn from a keyed stream (engine/keyed.py)
+        "ALTER TABLE games ADD COLUMN chance_key VARCHAR(64)",
     ],
 }
 
@@ -72,7 +75,8 @@ games = Table(
     Column("status", String(16), nullable=False),  # lobby | playing | finished
     Column("settings", Text, nullable=False),  # the lobby's settings (JSON): seats, timers, pauses, ...
     Column("head", Text),  # the record without its actions (JSON), from the start on
-    Column("seed", BigInteger, nullable=False),
+    Column("seed", BigInteger, nullable=False),  # 0 where the game draws from its key
+    Column("chance_key", String(64)),  # the keyed generator's secret (hex); never sent to a client
     Column("host_hash", String(64), nullable=False),
     Column("created_at", Float, nullable=False),
     Column("finished_by", String(32)),  # an outside end (the time limit): replayed like the record's
@@ -163,6 +167,7 @@ class GameRow:
     finished_by: str | None
     rematch: str | None
     clock: dict[str, Any] | None = None
+    key: bytes | None = None  # the secret of a game drawing from a keyed stream (then seed is 0)
 
 
 @dataclass
@@ -225,7 +230,13 @@ class Storage:
 
     # ------------------------------------------------------------ games
     async def create_game(
-        self, code: str, settings: dict[str, Any], seed: int, host_hash: str, seat_rows: list[SeatRow]
+        self,
+        code: str,
+        settings: dict[str, Any],
+        seed: int,
+        host_hash: str,
+        seat_rows: list[SeatRow],
+        key: bytes | None = None,
     ) -> int:
         def op(conn: Connection) -> int:
             result = conn.execute(
@@ -234,6 +245,7 @@ class Storage:
                     status="lobby",
                     settings=json.dumps(settings),
                     seed=seed,
+                    chance_key=key.hex() if key is not None else None,
                     host_hash=host_hash,
                     created_at=time.time(),
                 )
@@ -413,6 +425,7 @@ def _game_row(r: Any) -> GameRow:
         finished_by=r.finished_by,
         rematch=r.rematch,
         clock=json.loads(r.clock) if r.clock else None,
+        key=bytes.fromhex(r.chance_key) if r.chance_key else None,
     )
 
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from .. import new_game
 from .. import record as records
 from ..bots import make_bot
+from ..editions import packaged_id
 from ..bots.verdicts import Answer, judge
 from ..engine.actions import Action, TimeOut, action_from_json
 from ..engine.decision import TRADE_RESPONSE
@@ -151,14 +152,24 @@ class Table:
         rules = get_ruleset(s["ruleset"], s.get("rules") or {})
         people_claim = not s.get("auto_claim_people", False)
         return new_game(
-            s["edition"],
+            packaged_id(s["edition"]),  # an id, even in a database written before ids were checked
             rules,
             players=[seat.name or f"Player {seat.seat + 1}" for seat in self.seats],
-            seed=self.row.seed,
+            seed=self.row.seed if self.row.key is None else None,
+            key=self.row.key,
             dice=[tuple(r) for r in s.get("dice") or ()],
             first_player=s.get("first_player"),
             auto_claim=[seat.kind == "bot" or not people_claim for seat in self.seats],
         )
+
+    def bot_seed(self, seat: int) -> int:
+        """The seed of a bot's own choices at ``seat``: from the game's secret key (nothing a bot does
+        tells the key), or from a test game's seed."""
+        key = self.row.key
+        if key is None:
+            return self.row.seed * 31 + seat
+        digest = hashlib.blake2b(seat.to_bytes(2, "little"), key=key, person=b"landlords-bot", digest_size=8)
+        return int.from_bytes(digest.digest(), "little") >> 1
 
     def head(self, game: Game) -> dict[str, Any]:
         data = records.to_record(game)
@@ -242,9 +253,8 @@ class Table:
         if saved is not None:
             self.decision_started = now - float(saved["decision"])
         self.saved_at = now
-        seed = self.row.seed
         self.bots = {
-            s.seat: make_bot(s.strategy or TIMER_BOT, seed=seed * 31 + s.seat)
+            s.seat: make_bot(s.strategy or TIMER_BOT, seed=self.bot_seed(s.seat))
             for s in self.seats
             if s.kind == "bot"
         }
@@ -468,7 +478,7 @@ class Table:
                 seat = game.decision.seat
                 action: Action = TimeOut()
                 if not game.is_legal(seat, action):  # a lobby timer: a bot makes the move instead
-                    action = self._bot_action(seat, make_bot(TIMER_BOT, seed=self.row.seed))
+                    action = self._bot_action(seat, make_bot(TIMER_BOT, seed=self.bot_seed(seat)))
                 try:
                     await self._apply(seat, action)
                 except IllegalAction:
@@ -525,7 +535,7 @@ class Table:
                     continue
                 bot = self.bots.get(seat)
                 if bot is None:
-                    bot = self.bots[seat] = make_bot(TIMER_BOT, seed=self.row.seed * 31 + seat)
+                    bot = self.bots[seat] = make_bot(TIMER_BOT, seed=self.bot_seed(seat))
                 proposer, answer = self._verdict(seat, bot)
                 action = self._bot_action(seat, bot)
                 try:

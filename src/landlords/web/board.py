@@ -13,6 +13,7 @@ from ..describe.cards import property_card
 from ..describe.mechanics import act_mechanics
 from ..describe.rulesets import ruleset_name, summary
 from ..describe.words import Speaker
+from ..editions import packaged_id
 from ..engine.game import Game
 from ..render.svg import KIND_LABEL, board_svg, square_geometry
 from ..rules import get_ruleset
@@ -26,7 +27,7 @@ def _round(values: Any) -> Any:
 def board_json(edition: str | None, ruleset: str, lang: str) -> dict[str, Any]:
     """Everything about the board of ``edition`` under ``ruleset`` that does not change in play."""
     rules = get_ruleset(ruleset)
-    game = new_game(edition or rules.edition, rules, players=2, seed=1)
+    game = new_game(packaged_id(edition or rules.edition), rules, players=2, seed=1)
     out = board_of(game, lang)
     out["rules"] = {"name": ruleset_name(rules, lang), "summary": summary(rules, lang)}
     return out
