@@ -214,3 +214,39 @@ def test_an_auctions_next_bidder_gets_a_fresh_clock(tmp_path):
         assert view["decision"]["deadline_at"] - clock.wall() == pytest.approx(30, abs=0.01)
         clock.advance(25)  # past what Bob's turn had left: Ann still decides
         assert ann.act({"type": "bid", "amount": 11})["type"] == "ack"
+
+
+def test_restarts_close_together_give_no_time_back(tmp_path, db_url, monkeypatch):
+    """Six kills 4 s apart used to give Ann 24 s back: each restart resumed her decision from the
+    checkpoint before the first kill. Now a restart charges the time since the last saved clocks (up
+    to one checkpoint interval) and saves the clocks at once, so she has used at least the 24 s."""
+    from landlords.server.app import Server
+
+    async def killed(self) -> None:  # kill -9: nothing more is written, the clocks are not saved
+        self.timer_task.cancel()
+        for game in self.tables.values():
+            await game.close()
+        await self.storage.close()
+
+    rules = {"player_time_minutes": 1}
+    with table(tmp_path, db_url=db_url, rules=rules, first_player=0, seed=MY_TURN_GOES_ON) as t:
+        made, start = t.made, t.clock.now()
+        assert left(t.ann, t.clock) == pytest.approx(60, abs=0.01)
+        monkeypatch.setattr(Server, "close", killed)
+        t.clock.advance(4)
+    for kill in range(1, 7):
+        start += 5  # 4 s of play, then 1 s down
+        with restarted(tmp_path, made, db_url=db_url, start=start) as t:
+            spent = 60 - left(t.ann, t.clock)
+            assert spent >= 4 * kill, f"restart {kill}: {spent:.1f} s used"
+            assert spent <= 5 * kill + 0.01  # the time down is charged up to one checkpoint interval
+            t.clock.advance(4)
+
+
+def test_a_stop_on_purpose_charges_nothing_for_the_time_down(tmp_path, db_url):
+    rules = {"player_time_minutes": 1}
+    with table(tmp_path, db_url=db_url, rules=rules, first_player=0, seed=MY_TURN_GOES_ON) as t:
+        made, start = t.made, t.clock.now()
+        t.clock.advance(10)
+    with restarted(tmp_path, made, db_url=db_url, start=start + 13) as t:  # 3 s down
+        assert left(t.ann, t.clock) == pytest.approx(50, abs=0.01)

@@ -74,6 +74,7 @@ class Server:
                 except BrokenGame as exc:  # one broken game must not keep the others from play
                     log.error("%s: left out", exc)
                     continue
+                await table.save_clocks()  # the restart's moment: the next restart counts from it
             self.tables[row.code] = table
         for table in self.tables.values():
             table.kick()
@@ -90,7 +91,7 @@ class Server:
                 await table.close()
                 continue
             try:
-                await table.save_clocks()
+                await table.save_clocks(final=True)
             except Exception:
                 log.exception("game %s: cannot save its clocks", table.code)
             await table.close()

@@ -230,9 +230,11 @@ class Table:
         assert game is not None
         self.version = len(game.actions) + (1 if game.finished_by else 0)
         now = self.server.clock.now()
+        lost = 0.0
         if saved is not None and len(saved.get("used", ())) == game.n:
+            lost = _lost_time(saved, self.server.clock.wall())
             self.time_used = [float(u) for u in saved["used"]]
-            self.started_at = now - float(saved["elapsed"])
+            self.started_at = now - float(saved["elapsed"]) - lost
         else:
             saved = None
             self.time_used = [0.0] * game.n
@@ -251,7 +253,7 @@ class Table:
         self.decision_key = None
         self._track_decision()
         if saved is not None:
-            self.decision_started = now - float(saved["decision"])
+            self.decision_started = now - float(saved["decision"]) - lost
         self.saved_at = now
         self.bots = {
             s.seat: make_bot(s.strategy or TIMER_BOT, seed=self.bot_seed(s.seat))
@@ -398,24 +400,27 @@ class Table:
         self.decision_key = key
         self.decision_started = now
 
-    def clocks(self) -> dict[str, Any]:
+    def clocks(self, final: bool = False) -> dict[str, Any]:
         """The clocks as saved: each seat's time used (the pending decision not charged yet), the
-        pending decision's time so far, the game's time so far (all in seconds)."""
-        now = self.server.clock.now()
+        pending decision's time so far, the game's time so far (all in seconds), and the wall time
+        they were read at; ``final`` when the server stops on purpose (see :func:`_lost_time`)."""
+        clock = self.server.clock
+        now = clock.now()
         return {
             "used": [round(u, 3) for u in self.time_used],
             "decision": round(now - self.decision_started, 3),
             "elapsed": round(now - self.started_at, 3),
-        }
+            "wall": round(clock.wall(), 3),
+        } | ({"final": True} if final else {})
 
-    async def save_clocks(self) -> None:
-        """Checkpoint the running clocks, so that a restart (even after ``kill -9``) gives back at
-        most :data:`CHECKPOINT_SECONDS` of anybody's time."""
+    async def save_clocks(self, final: bool = False) -> None:
+        """Checkpoint the running clocks, so that a restart (even after ``kill -9``) gives back none
+        of anybody's time (:func:`_lost_time`); ``final`` as the server stops."""
         async with self.lock:
             if not self.timed or self.status != "playing" or self.game is None or self.game.over:
                 return
             taken = self.server.clock.now()
-            data = {"version": self.version, **self.clocks()}
+            data = {"version": self.version, **self.clocks(final)}
             await self.server.storage.set_status(self.row.id, clock=data)
             self.saved_clock = data
             # the moment the clocks were read, not the end of the write: time that passed while it
@@ -712,6 +717,17 @@ class Table:
             self.bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.bot_task
+
+
+def _lost_time(saved: dict[str, Any], wall: float) -> float:
+    """The time that ran on a stopped server after its last saved clocks: none after a stop on
+    purpose (the clocks were saved as it stopped), else the wall time since they were saved, up
+    to one :data:`CHECKPOINT_SECONDS` (the most a running server goes without saving; beyond it the
+    server was down, which is nobody's time). Charged on a restart, with a checkpoint written at
+    once, so that restarts however close together never give a seat its time back."""
+    if saved.get("final") or "wall" not in saved:
+        return 0.0
+    return min(max(wall - float(saved["wall"]), 0.0), CHECKPOINT_SECONDS)
 
 
 def _decision_key(game: Game) -> tuple | None:
