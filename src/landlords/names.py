@@ -2,12 +2,14 @@
 
 A name is plain text, never markup or terminal control: control and format characters (escape
 sequences, bidi overrides, zero-width marks) and undecodable bytes are refused, and it has a length
-limit, so a name can neither break a screen nor hide as another one.
+limit, so a name can neither break a screen nor hide as another one. Two names at one table may not
+look alike: "Аnn" with a Cyrillic А is "Ann" to whoever reads it (:func:`look_alike_key`).
 """
 
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 from .engine.errors import ConfigError
 
@@ -41,12 +43,12 @@ def check_name(name: object, what: str = "a player's name") -> str:
 
 
 def check_names(names: list[object], what: str = "players") -> list[str]:
-    """Each name checked, and no two alike (ignoring case)."""
+    """Each name checked, and no two alike (ignoring case and look-alike letters)."""
     out = [
         check_name(n, f"{what}[{i}] ({n!r})" if isinstance(n, str) else f"{what}[{i}]")
         for i, n in enumerate(names)
     ]
-    folded = [n.casefold() for n in out]
+    folded = [look_alike_key(n) for n in out]
     if len(set(folded)) != len(folded):
         raise ConfigError(f"{what}: every player needs a name of their own")
     return out
@@ -70,3 +72,22 @@ def bot_name(edition: str, n: int) -> str:
     from .i18n import tr
 
     return tr(table_language(edition), "ui.bot_name", n=n)
+
+
+def look_alike_key(name: str) -> str:
+    """What ``name`` looks like: equal for names a reader cannot tell apart. Compatibility forms are
+    folded (NFKC: a full-width or mathematical A is an A), a letter of another script drawn like a
+    Latin one is read as that letter (Unicode's confusables, from the confusable-homoglyphs package),
+    and case is ignored: "Аnn" (Cyrillic А), "ΑΝΝ" (Greek) and "ann" have one key."""
+    return "".join(_looks_like(ch) for ch in unicodedata.normalize("NFKC", name)).casefold()
+
+
+@lru_cache(maxsize=4096)
+def _looks_like(ch: str) -> str:
+    """The ASCII letter ``ch`` is drawn like, or ``ch``."""
+    if ch.isascii():
+        return ch
+    from confusable_homoglyphs.confusables import confusables_data
+
+    ascii_letters = [h["c"] for h in confusables_data.get(ch, ()) if len(h["c"]) == 1 and h["c"].isascii()]
+    return min(ascii_letters) if ascii_letters else ch

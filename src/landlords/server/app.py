@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import json
 import logging
 import secrets
 from contextlib import asynccontextmanager
@@ -17,6 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -39,6 +42,13 @@ class Limits:
     rate_per_second: float = 20.0
     burst: float = 40.0
     tick: float = 0.1  # how often the timer looks at the deadlines (seconds of real time)
+
+
+class AsciiJSONResponse(JSONResponse):
+    """JSON with every character outside ASCII escaped (``\\u....``), so any text can be written."""
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, ensure_ascii=True, separators=(",", ":")).encode("ascii")
 
 
 class Server:
@@ -105,7 +115,8 @@ class Server:
         """A new game in the lobby. Its dice and decks come from ``key``, a secret of the server's
         (:mod:`landlords.engine.keyed`), or, on a test server asked for one, from ``seed``."""
         while True:
-            code = "".join(secrets.choice(lobby.CODE_ALPHABET) for _ in range(6))
+            length = lobby.PRIVATE_CODE_LENGTH if settings.get("private") else lobby.CODE_LENGTH
+            code = "".join(secrets.choice(lobby.CODE_ALPHABET) for _ in range(length))
             if code not in self.tables and await self.storage.load_game(code) is None:
                 break
         game_id = await self.storage.create_game(code, settings, seed, host_hash, seat_rows, key)
@@ -218,6 +229,12 @@ def create_app(
     app.state.server = server
     if server.cluster is not None:
         server.cluster.install(app)  # lobby requests that change a game go to its owner
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        """FastAPI's 422, written as ASCII JSON: its errors repeat the input, which may hold a lone
+        surrogate (``"\\ud800"`` in a JSON body), and plain UTF-8 cannot encode one (it was a 500)."""
+        return AsciiJSONResponse({"detail": jsonable_encoder(exc.errors())}, status_code=422)
 
     @app.exception_handler(BrokenGame)
     async def broken_game(request: Request, exc: BrokenGame) -> JSONResponse:

@@ -26,12 +26,19 @@ from ..engine.ruleset import Ruleset
 from ..i18n import LANGUAGES
 from ..names import bot_name
 from ..names import check_name as check_player_name
+from ..names import look_alike_key
 from ..rules import get_ruleset
 from . import views
 from .storage import SeatRow
 from .table import Table, token_hash
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud
+# A public game's code is listed anyway; a private game's code is its only protection, so it is long
+# enough that guessing is hopeless: 12 letters of 32 are 60 bits (at a thousand guesses a second
+# against a thousand private games, one found in about 36,000 years on average)
+CODE_LENGTH = 6
+PRIVATE_CODE_LENGTH = 12
+MIN_DECISION_SECONDS = 5.0  # a timer shorter than this would leave a person no time to act
 
 router = APIRouter(prefix="/api")
 # a ruleset's own fields, which house rules from a client never change (``edition`` would name a file)
@@ -55,7 +62,11 @@ class CreateGame(BaseModel):
     name: str | None = Field(None, description="the creator's display name: takes the first person seat")
     private: bool = Field(False, description="left out of the list of open games (join by code or link)")
     decision_seconds: float | None = Field(
-        None, ge=0, le=3600, description="seconds per decision, after which a bot moves (0 or none: no timer)"
+        None,
+        ge=0,
+        le=3600,
+        description=f"seconds per decision, after which a bot moves (0 or none: no timer; else at least "
+        f"{MIN_DECISION_SECONDS:g})",
     )
     budget_minutes: float | None = Field(None, gt=0, le=600, description="each person's time budget")
     bot_pause: float = Field(0.7, ge=0, le=10, description="seconds a bot waits before it acts")
@@ -138,15 +149,17 @@ def new_token() -> str:
 
 def check_name(name: str, table: Table | None = None) -> str:
     """A display name as every front end can show it (plain text, at most 32 characters, no control
-    or format characters), and not one taken at the table (ignoring case)."""
+    or format characters), and not one taken at the table (ignoring case and look-alike letters)."""
     try:
         name = check_player_name(name, "the name")
     except ConfigError as exc:
         raise HTTPException(422, str(exc)) from None
-    if table is not None and any(
-        s.name and s.name.casefold() == name.casefold() for s in table.seats if s.kind != "open"
-    ):
-        raise HTTPException(409, f"the name {name!r} is taken at this table")
+    key = look_alike_key(name)
+    taken = [s.name for s in table.seats if s.kind != "open" and s.name] if table is not None else []
+    for other in taken:
+        if look_alike_key(other) == key:
+            like = "" if other.casefold() == name.casefold() else f" (or one that looks like it: {other!r})"
+            raise HTTPException(409, f"the name {name!r} is taken at this table{like}")
     return name
 
 
@@ -163,6 +176,10 @@ def check_settings(body: CreateGame, testing: bool) -> None:
     """Everything a game will be built from, checked now (one clear line for each mistake)."""
     if not testing and (body.seed is not None or body.dice is not None or body.first_player is not None):
         raise HTTPException(422, "seed, dice and first_player are test settings; this server does not take them")
+    if body.decision_seconds and body.decision_seconds < MIN_DECISION_SECONDS:
+        raise HTTPException(
+            422, f"decision_seconds: 0 (no timer) or at least {MIN_DECISION_SECONDS:g}, got {body.decision_seconds:g}"
+        )
     if body.lang is not None and body.lang not in LANGUAGES:
         raise HTTPException(422, f"lang {body.lang!r}: must be one of {', '.join(LANGUAGES)}")
     fixed = sorted(FIXED_OPTIONS & body.rules.keys())

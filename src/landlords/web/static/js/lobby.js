@@ -159,7 +159,7 @@ function draw() {
     h("button", { type: "submit", id: "create-button" }, t("web.create")));
   const byCode = h("form", { class: "panel", id: "code-form", onsubmit: (e) => { e.preventDefault(); location.href = `/g/${$("#code").value.trim().toUpperCase()}`; } },
     h("label", { for: "code" }, t("web.game_code")),
-    h("input", { id: "code", maxlength: 6, required: true, autocapitalize: "characters" }),
+    h("input", { id: "code", maxlength: 12, required: true, autocapitalize: "characters" }),
     h("button", { type: "submit" }, t("web.open")));
   clear($("#app"),
     form,
