@@ -326,6 +326,7 @@ async def session(server: Server, conn: Connection, websocket: WebSocket, code: 
                 return
             continue
         ref = None
+        msg: Any = None
         try:
             msg = parse(text)
             ref = msg.get("id")
@@ -335,10 +336,14 @@ async def session(server: Server, conn: Connection, websocket: WebSocket, code: 
         except BrokenGame as exc:
             conn.send(ProtocolError("broken_game", str(exc)).to_json(ref))
         except Exception as exc:
-            if not database_trouble(exc):
-                raise
-            log.error("game %s: %s", code, unavailable(exc))
-            conn.send(ProtocolError("unavailable", unavailable(exc)).to_json(ref))
+            if database_trouble(exc):
+                log.error("game %s: %s", code, unavailable(exc))
+                conn.send(ProtocolError("unavailable", unavailable(exc)).to_json(ref))
+                continue
+            # a fault of the server's own: logged with its traceback, answered, and the client's
+            # connection stays (closing it left the client without an answer to anything it sent)
+            log.exception("game %s: a %s message failed", code, msg.get("type") if isinstance(msg, dict) else "?")
+            conn.send(ProtocolError("internal", "the server failed on this message (it is in the server's log)").to_json(ref))
 
 
 async def dispatch(server: Server, conn: Connection, msg: dict[str, Any], code: str) -> None:

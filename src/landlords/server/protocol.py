@@ -45,6 +45,7 @@ ERRORS = (
     "bad_action",  # the action itself is malformed
     "broken_game",  # the game's stored log does not replay: it cannot be played or shown
     "unavailable",  # the database is away: nothing was changed, try again shortly
+    "internal",  # the server failed on this message (its log has the traceback)
 )
 
 

@@ -28,6 +28,7 @@ hears of it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import threading
 from collections.abc import Callable
@@ -93,8 +94,11 @@ class SqliteWriter:
             with self.conn.begin():
                 results = run_batch(self.conn, batch)
         except Exception:
-            if self.conn.invalidated:
-                self.conn = None
+            # the next commit starts on a new connection, whatever state this one was left in
+            # (invalidated: taken out of the pool, not handed out again)
+            conn, self.conn = self.conn, None
+            with contextlib.suppress(Exception):
+                conn.invalidate()
             raise
         self.dirty.set()
         return results
@@ -119,8 +123,11 @@ class SqliteWriter:
         self.closing.set()
         self.dirty.set()
         self.checkpointer.join()
-        with self.engine.connect() as conn:
-            conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+        try:  # what is committed is in the WAL already: folding it in now only tidies up
+            with self.engine.connect() as conn:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+        except Exception as exc:  # a full disk: the WAL stays, and SQLite folds it in at the next start
+            log.warning("the WAL could not be folded into the database at the stop: %s", exc)
         self.engine.dispose()
 
     def _close_connection(self) -> None:
@@ -176,8 +183,12 @@ class Writer:
         return await self._submit(_Part(None, None, op))
 
     async def _submit(self, part: _Part) -> Any:
-        if self.task is None or self.task.done() or self.closing:
+        if self.task is None or self.closing:
             raise RuntimeError("the database writer is not running")
+        if self.task.done():  # it died of a fault of its own: every later write would fail with it
+            fault = None if self.task.cancelled() else self.task.exception()
+            log.error("the database writer stopped (%r); it starts again", fault)
+            self.task = asyncio.create_task(self._run())
         self.queue.append(part)
         self.wake.set()
         return await part.future
