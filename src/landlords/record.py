@@ -235,8 +235,10 @@ def _kind(value: Any) -> str:
     }.get(type(value), "null" if value is None else type(value).__name__)
 
 
-def validate(data: Any, source: str = "record") -> None:
-    """Every field of a record checked by type and range; a ConfigError names the first wrong one."""
+def validate(data: Any, source: str = "record", strangers: bool = False) -> None:
+    """Every field of a record checked by type and range; a ConfigError names the first wrong one.
+    A bot's strategy must be a registered one with parameters it declares (nothing is imported or
+    built); ``strangers`` (a record from the network): only one a server would take."""
 
     def bad(field: str, message: str) -> ConfigError:
         return ConfigError(f"{source}: {field} {message}")
@@ -276,7 +278,7 @@ def validate(data: Any, source: str = "record") -> None:
     except ConfigError as exc:
         raise ConfigError(f"{source}: {exc}") from None
     if "seats" in data:
-        _validate_seats(data["seats"], data["players"], bad)
+        _validate_seats(data["seats"], data["players"], bad, strangers)
     lang = data.get("lang")
     if lang is not None and lang not in LANGUAGES:
         raise bad("'lang'", f"must be one of {', '.join(LANGUAGES)} or null, got {lang!r}")
@@ -297,7 +299,9 @@ def validate(data: Any, source: str = "record") -> None:
             raise bad(f"actions[{i}]", "has no 'type'")
 
 
-def _validate_seats(seats: Any, players: list[str], bad: Any) -> None:
+def _validate_seats(seats: Any, players: list[str], bad: Any, strangers: bool = False) -> None:
+    from .bots import check_spec
+
     if not isinstance(seats, list) or len(seats) != len(players):
         raise bad("'seats'", f"must be a list of one object per player ({len(players)})")
     for i, s in enumerate(seats):
@@ -308,6 +312,11 @@ def _validate_seats(seats: Any, players: list[str], bad: Any) -> None:
         bot = s.get("bot")
         if bot is not None and not (isinstance(bot, str) and 0 < len(bot) <= MAX_SPEC and bot.isprintable()):
             raise bad(f"seats[{i}].bot", f"must be a strategy spec (text) or null, got {_kind(bot)}")
+        if bot is not None:
+            try:
+                check_spec(bot, strangers)
+            except ConfigError as exc:
+                raise bad(f"seats[{i}].bot", str(exc)) from None
 
 
 def _validate_setup(setup: Any, n: int, version: int, bad: Any) -> None:
@@ -406,12 +415,17 @@ def _new_game(data: dict[str, Any], record_events: bool) -> Game:
 
 
 def restore(
-    data: dict[str, Any], upto: int | None = None, check_hash: bool = True, source: str | None = None
+    data: dict[str, Any],
+    upto: int | None = None,
+    check_hash: bool = True,
+    source: str | None = None,
+    strangers: bool = False,
 ) -> Table:
     """Rebuild a game from its record, with its seats and language; ``upto`` stops after that
-    many actions. ``source`` (the file it was read from) begins every error's message."""
+    many actions. ``source`` (the file it was read from) begins every error's message;
+    ``strangers``: the record came from the network (see :func:`validate`)."""
     where = f"{source}: " if source else ""
-    validate(data, source or "record")
+    validate(data, source or "record", strangers)
     if upto is not None and not (_is_int(upto) and upto >= 0):
         raise ConfigError(f"upto must be a whole number from 0, got {upto!r}")
     try:

@@ -60,7 +60,7 @@ _FALSE = {"0", "false", "no", "off"}
 
 
 def _number(x: float) -> str:
-    return f"{x:,}" if isinstance(x, int) else f"{x:g}"
+    return f"{int(x):,}" if float(x).is_integer() else f"{x:g}"
 
 
 @dataclass(frozen=True)
@@ -193,7 +193,7 @@ BUILT_IN: tuple[Strategy, ...] = (
                 "favour",
                 str,
                 "orange+red",
-                "favoured colour groups (group ids joined by '+')",
+                "favoured colour groups",
                 pattern=r"[A-Za-z0-9_-]+([+/][A-Za-z0-9_-]+)*",
                 words="colour group ids joined by '+' (orange+red)",
             ),
@@ -234,7 +234,7 @@ BUILT_IN: tuple[Strategy, ...] = (
     Strategy(
         "rl",
         _policy_bot,
-        "Plays a trained policy file (rl:PATH; landlords[rl]). Local command line only.",
+        "Plays a trained policy file (rl:PATH; landlords[rl]).",
         (
             Param("path", str, "", "the policy file (.npz) written by training", path=True),
             Param("greedy", bool, True, "play the best-scoring action (false: sample from the policy)"),
@@ -341,10 +341,10 @@ def _entry_point(name: str) -> Strategy | None:
 def known_names(strangers: bool = False) -> list[str]:
     """The names a spec may use (``strangers``: only those a server takes), without loading plugins."""
     names = list(STRATEGIES)
-    names += [ep.name for ep in entry_points(group=ENTRY_POINT_GROUP) if ep.name not in STRATEGIES]
+    names += sorted(ep.name for ep in entry_points(group=ENTRY_POINT_GROUP) if ep.name not in STRATEGIES)
     if strangers:
         names = [n for n in names if n not in STRATEGIES or STRATEGIES[n].for_strangers]
-    return sorted(dict.fromkeys(names))
+    return list(dict.fromkeys(names))
 
 
 def lookup(name: str, strangers: bool = False, text: str | None = None) -> Strategy:

@@ -244,7 +244,7 @@ class Table:
         self.saved_at = now
         seed = self.row.seed
         self.bots = {
-            s.seat: make_bot(s.strategy or TIMER_BOT, seed=seed * 31 + s.seat)
+            s.seat: make_bot(s.strategy or TIMER_BOT, seed=seed * 31 + s.seat, strangers=True)
             for s in self.seats
             if s.kind == "bot"
         }
