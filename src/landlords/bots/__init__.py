@@ -201,7 +201,7 @@ BUILT_IN: tuple[Strategy, ...] = (
             Param("build_to", int, 3, "houses per lot built fast, with half the reserve (5: a hotel)", 0, 5),
             Param("mortgage_to_build", bool, True, "mortgage loose lots to reach build_to houses"),
             Param("jail", str, "auto", "auto, short (leave at once) or long (stay)", choices=JAIL_POLICIES),
-            Param("jail_danger", float, 25.0, "auto: stay in jail when a roll risks this much rent", 0.0, 1_000_000.0),
+            Param("jail_danger", float, 25.0, "auto: stay in jail when a roll risks this much rent", 0.0, 1e6),
             TRADE_EVERY,
         ),
     ),
@@ -297,7 +297,9 @@ def _inferred(factory: Callable[..., Bot]) -> tuple[Param, ...]:
     """Parameters of an undeclared factory, typed by their defaults (no range)."""
     if dataclasses.is_dataclass(factory):
         found = [
-            (f.name, f.default) for f in dataclasses.fields(factory) if f.init and f.default is not dataclasses.MISSING
+            (f.name, f.default)
+            for f in dataclasses.fields(factory)
+            if f.init and f.default is not dataclasses.MISSING
         ]
     else:
         try:
@@ -332,7 +334,8 @@ def _entry_point(name: str) -> Strategy | None:
             try:
                 obj = ep.load()
             except Exception as exc:  # a broken plugin says so, in one line
-                raise ConfigError(f"strategy {name!r}: its plugin cannot be loaded: {type(exc).__name__}: {exc}") from None
+                why = f"{type(exc).__name__}: {exc}"
+                raise ConfigError(f"strategy {name!r}: its plugin cannot be loaded: {why}") from None
             found = _PLUGINS[name] = _declare(name, obj)
             return found
     return None
@@ -432,7 +435,7 @@ def parse_strategy(text: str, strangers: bool = False) -> StrategySpec:
     the network, so only strategies safe for strangers are taken, and nothing is built."""
     spec = _SPECS.get(text) if isinstance(text, str) else None
     if spec is None:
-        spec = _parse(text)
+        spec = _parse(text, strangers)
     if strangers:
         lookup(spec.target, strangers=True)
     elif text not in _SPECS:
@@ -446,9 +449,9 @@ def parse_strategy(text: str, strangers: bool = False) -> StrategySpec:
     return spec
 
 
-def _parse(text: str) -> StrategySpec:
+def _parse(text: str, strangers: bool = False) -> StrategySpec:
     name, arg, raw = split_spec(text)
-    strategy = lookup(name, text=text)
+    strategy = lookup(name, strangers, text)
     if arg is not None:  # NAME:ARG: the path of a strategy whose first parameter is a file (rl:PATH)
         first = strategy.params[0] if strategy.params else None
         if first is None or not first.path:
@@ -483,7 +486,7 @@ def check_spec(text: str, strangers: bool = False) -> str:
     """``text`` if it is a spec of a known strategy with parameters it declares, else ConfigError
     (nothing is imported but a registered plugin, nothing is built, no file is read)."""
     spec = _SPECS.get(text) if isinstance(text, str) else None
-    lookup((spec or _parse(text)).target, strangers)
+    lookup((spec or _parse(text, strangers)).target, strangers)
     return text
 
 

@@ -38,7 +38,8 @@ def _list_strategies() -> None:
         lines.append(f"{s.name}: {s.summary}" + ("" if s.for_strangers else " (local command line only)"))
         for p in s.params:
             default = "" if p.default in (None, "") else f", default {p.default}"
-            lines.append(f"  {p.name} ({p.type.__name__}{default}): {p.expects()}" + (f"; {p.help}" if p.help else ""))
+            about = f"{p.expects()}; {p.help}" if p.help else p.expects()
+            lines.append(f"  {p.name} ({p.type.__name__}{default}): {about}")
     click.echo("\n".join(lines))
 
 
