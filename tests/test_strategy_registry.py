@@ -132,25 +132,26 @@ def test_lookups_load_only_the_entry_point_asked_for(tmp_path, monkeypatch):
         "from landlords.bots import BaselineBot, Param, Strategy\n"
         "@dataclass\n"
         "class Greedy(BaselineBot):\n"
-        "    name: str = 'greedy'\n"
-        "STRATEGY = Strategy('greedy', Greedy, 'Buys everything.', (Param('reserve', int, 0, 'cash', 0, 50),))\n"
+        "    name: str = 'hoarder'\n"
+        "STRATEGY = Strategy('hoarder', Greedy, 'Buys everything.', (Param('reserve', int, 0, 'cash', 0, 50),))\n"
     )
     (tmp_path / "bomb_plugin.py").write_text(f"open({str(tmp_path / 'imported')!r}, 'w').close()\nBomb = None\n")
     info = tmp_path / "greedy_plugin-1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: greedy-plugin\nVersion: 1.0\n")
     (info / "entry_points.txt").write_text(
-        "[landlords.strategies]\ngreedy = greedy_plugin:STRATEGY\nbomb = bomb_plugin:Bomb\n"
+        "[landlords.strategies]\nhoarder = greedy_plugin:STRATEGY\nbomb = bomb_plugin:Bomb\n"
     )
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setattr(bots, "_PLUGINS", {})
+    monkeypatch.setattr(bots, "STRATEGIES", {s.name: s for s in bots.BUILT_IN})  # none registered here
     bots._SPECS.clear()
     try:
-        assert "greedy" in bots.known_names(strangers=True)  # listed without being loaded
-        assert make_bot("greedy:reserve=20").reserve == 20
+        assert "hoarder" in bots.known_names(strangers=True)  # listed without being loaded
+        assert make_bot("hoarder:reserve=20").reserve == 20
         with pytest.raises(ConfigError, match="'reserve' expects a whole number from 0 to 50, got '99'"):
-            make_bot("greedy:reserve=99")
-        assert lookup("greedy", strangers=True).for_strangers  # declared, no path: a server may seat it
+            make_bot("hoarder:reserve=99")
+        assert lookup("hoarder", strangers=True).for_strangers  # declared, no path: a server may seat it
         with pytest.raises(ConfigError, match="unknown strategy 'greedy_plugin'"):
             make_bot("greedy_plugin:Greedy")  # the plugin's module is not a name
         assert not (tmp_path / "imported").exists()  # the other entry point was never loaded
