@@ -295,8 +295,8 @@ def test_every_cli_option_refuses_code(tmp_path, guarded, monkeypatch, option, s
 # ================================================================ declared parameters
 BAD_VALUES = [
     # (spec, the parameter, what it expects, the value given)
-    ("baseline:trade_every=0", "trade_every", "a whole number from 1 to 1,000", "0"),
-    ("advisor:trade_every=0", "trade_every", "a whole number from 1 to 1,000", "0"),
+    ("baseline:trade_every=0", "trade_every", "a whole number from 1 to 1,000,000", "0"),
+    ("advisor:trade_every=0", "trade_every", "a whole number from 1 to 1,000,000", "0"),
     ("advisor:danger=inf", "danger", "a number from 0 to 10", "inf"),
     ("cautious:danger=-inf", "danger", "a number from 0 to 10", "-inf"),
     ("cautious:bid_share=nan", "bid_share", "a number from 0 to 10", "nan"),

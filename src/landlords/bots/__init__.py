@@ -161,7 +161,7 @@ class Strategy:
 
 SEED = Param("seed", int, None, "seeds the bot's choices (given per game and seat when left out)", 0, 2**32 - 1)
 RESERVE = Param("reserve", int, 100, "cash always kept back", 0, 1_000_000)
-TRADE_EVERY = Param("trade_every", int, 3, "rounds between trade offers", 1, 1000)
+TRADE_EVERY = Param("trade_every", int, 3, "rounds between trade offers", 1, 1_000_000)
 SHARE = {"low": 0.0, "high": 10.0}
 
 
