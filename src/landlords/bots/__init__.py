@@ -131,8 +131,10 @@ class Param:
         return value
 
     def describe(self) -> str:
-        """``name=default`` and what it takes: one line of ``landlords tournament --list``."""
-        return f"{self.name}={self.default} ({self.expects()})" + (f": {self.help}" if self.help else "")
+        """One line of ``landlords tournament --list``: name, type, default, what it takes, help."""
+        default = "" if self.default in (None, "") else f", default {self.default}"
+        about = f"{self.expects()}; {self.help}" if self.help else self.expects()
+        return f"{self.name} ({self.type.__name__}{default}): {about}"
 
 
 @dataclass(frozen=True)
@@ -443,8 +445,8 @@ def parse_strategy(text: str, strangers: bool = False) -> StrategySpec:
             spec.make(0)  # fail now, with the spec named, rather than inside a worker
         except ConfigError:
             raise
-        except (TypeError, ValueError) as exc:
-            raise ConfigError(f"strategy {_show(text)}: {exc}") from None
+        except Exception as exc:  # a plugin's own check: one line, not a traceback
+            raise ConfigError(f"strategy {_show(text)}: {type(exc).__name__}: {exc}") from None
         _SPECS[text] = spec
     return spec
 

@@ -36,10 +36,7 @@ def _list_strategies() -> None:
     lines = ["strategies: name them as NAME[:KEY=VALUE...], e.g. advisor:reserve=200:favour=orange+red", ""]
     for s in declarations():
         lines.append(f"{s.name}: {s.summary}" + ("" if s.for_strangers else " (local command line only)"))
-        for p in s.params:
-            default = "" if p.default in (None, "") else f", default {p.default}"
-            about = f"{p.expects()}; {p.help}" if p.help else p.expects()
-            lines.append(f"  {p.name} ({p.type.__name__}{default}): {about}")
+        lines += [f"  {p.describe()}" for p in s.params]
     click.echo("\n".join(lines))
 
 
