@@ -250,6 +250,17 @@ def test_a_record_naming_code_is_refused(tmp_path, guarded, monkeypatch, spec):
         assert "seats[1].bot" in out and ("unknown strategy" in out or "KEY=VALUE" in out), out
 
 
+def test_a_version_1_record_naming_code_in_its_set_up_is_refused(tmp_path, guarded):
+    marker, _ = guarded
+    data = json.loads(_record(tmp_path, "baseline").read_text())
+    seats = data.pop("seats")
+    seats[1]["bot"] = f"os:system:command=touch {marker}"
+    data["version"], data["setup"] = 1, {**(data.get("setup") or {}), "seats": seats}
+    data.pop("lang", None)
+    with pytest.raises(ConfigError, match=r"setup\.seats\[1\]\.bot unknown strategy 'os'"):
+        records.validate(data)
+
+
 def test_a_record_from_the_network_may_not_name_a_file(tmp_path, guarded):
     marker, _ = guarded
     data = json.loads(_record(tmp_path, f"rl:{marker}").read_text())

@@ -289,6 +289,11 @@ def validate(data: Any, source: str = "record", strangers: bool = False) -> None
         if data.get(key) is not None and not isinstance(data[key], str):
             raise bad(repr(key), f"must be text or null, got {_kind(data[key])}")
     _validate_setup(data.get("setup"), len(data["players"]), version, bad)
+    legacy = (data.get("setup") or {}).get("seats") if version == 1 else None
+    if isinstance(legacy, list):  # version 1 kept the seats in the set-up; seats_of() reads them
+        for i, s in enumerate(legacy):
+            if isinstance(s, dict) and isinstance(s.get("bot"), str):
+                _check_bot(s["bot"], f"setup.seats[{i}].bot", bad, strangers)
     n = len(data["players"])
     for i, item in enumerate(data["actions"]):
         if not (isinstance(item, list) and len(item) == 2 and _is_int(item[0]) and isinstance(item[1], dict)):
@@ -299,9 +304,17 @@ def validate(data: Any, source: str = "record", strangers: bool = False) -> None
             raise bad(f"actions[{i}]", "has no 'type'")
 
 
-def _validate_seats(seats: Any, players: list[str], bad: Any, strangers: bool = False) -> None:
+def _check_bot(bot: str, field: str, bad: Any, strangers: bool) -> None:
+    """A seat's strategy: a registered one with parameters it declares (nothing imported or built)."""
     from .bots import check_spec
 
+    try:
+        check_spec(bot, strangers)
+    except ConfigError as exc:
+        raise bad(field, str(exc)) from None
+
+
+def _validate_seats(seats: Any, players: list[str], bad: Any, strangers: bool = False) -> None:
     if not isinstance(seats, list) or len(seats) != len(players):
         raise bad("'seats'", f"must be a list of one object per player ({len(players)})")
     for i, s in enumerate(seats):
@@ -313,10 +326,7 @@ def _validate_seats(seats: Any, players: list[str], bad: Any, strangers: bool = 
         if bot is not None and not (isinstance(bot, str) and 0 < len(bot) <= MAX_SPEC and bot.isprintable()):
             raise bad(f"seats[{i}].bot", f"must be a strategy spec (text) or null, got {_kind(bot)}")
         if bot is not None:
-            try:
-                check_spec(bot, strangers)
-            except ConfigError as exc:
-                raise bad(f"seats[{i}].bot", str(exc)) from None
+            _check_bot(bot, f"seats[{i}].bot", bad, strangers)
 
 
 def _validate_setup(setup: Any, n: int, version: int, bad: Any) -> None:
