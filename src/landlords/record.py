@@ -12,7 +12,7 @@ edition_data   optional: the whole edition (its TOML tables as JSON) when it is 
 ruleset        a ruleset id; ``rules`` its house rules (option -> value)
 players        the seats' names, in seat order
 seats          one per seat: ``{"name": str, "bot": spec or null}``; ``bot`` is a strategy spec
-               (``"advisor:reserve=200"``), null for a person
+               (``"advisor:reserve=200"``) of a registered strategy, null for a person
 lang           the table's language (``"ru"``, ``"pl"``, ``"en"``) or null
 seed           the seed of the dice and decks (an integer, or null)
 setup          scripted ``dice``, ``deck_orders``, ``first_player``, ``auto_claim``,
