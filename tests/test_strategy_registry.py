@@ -357,8 +357,9 @@ def test_every_strategy_declares_each_parameter_with_a_type_and_what_it_takes():
     assert [s.name for s in declarations() if not s.for_strangers] == ["rl"]
 
 
-def test_the_list_shows_types_and_ranges(tmp_path, monkeypatch):
-    result = CliRunner().invoke(main, ["tournament", "--list"])
+@pytest.mark.parametrize("args", [["strategies"], ["tournament", "--list"]])
+def test_the_list_shows_types_and_ranges(args):
+    result = CliRunner().invoke(main, args)
     assert result.exit_code == 0
     assert "build_to (int, default 3): a whole number from 0 to 5" in result.output
     assert "rl: Plays a trained policy file" in result.output and "(local command line only)" in result.output

@@ -40,6 +40,12 @@ def _list_strategies() -> None:
     click.echo("\n".join(lines))
 
 
+@click.command()
+def strategies() -> None:
+    """List the strategies a spec may name, each parameter with its type, default and range."""
+    _list_strategies()
+
+
 def _write_csv(path: Path, rows: list[dict[str, Any]]) -> None:
     with path.open("w", newline="", encoding="utf-8") as f:
         if not rows:
