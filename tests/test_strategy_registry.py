@@ -201,6 +201,18 @@ def test_the_lobby_still_seats_declared_strategies_with_checked_parameters(serve
     assert "rl" not in meta["strategies"] and "advisor" in meta["strategies"]
 
 
+@pytest.mark.parametrize("edition", ["/etc/passwd", "../../etc/hostname", "classic-us.toml", "{marker}"])
+def test_the_lobby_takes_an_edition_id_never_a_file(server, edition):
+    """Beside the strategies: the edition of a new game was loaded as a path when it was not an id
+    (``/etc/passwd`` was read and its TOML error answered)."""
+    client, marker = server
+    marker.write_text("[edition]\n")  # a file there: still not opened
+    seats = [{"kind": "person"}, {"kind": "person"}]
+    detail = _refused(client.post("/api/games", json={"edition": spelled(edition, marker), "seats": seats}))
+    assert detail.startswith("unknown edition ") and "classic-us" in detail and "TOML" not in detail
+    marker.unlink()
+
+
 @pytest.mark.parametrize("spec", ["os:system:command=touch {marker}", "rl:/etc/passwd"])
 def test_no_websocket_message_takes_a_strategy(server, spec):
     client, marker = server

@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 from .. import new_game
 from .. import record as records
 from ..bots import parse_strategy
+from ..editions import edition_names
 from ..editions.choice import board_for
 from ..engine.errors import ConfigError, LandlordsError
 from ..i18n import LANGUAGES
@@ -160,6 +161,8 @@ def check_settings(body: CreateGame, testing: bool) -> None:
         raise HTTPException(422, "seed, dice and first_player are test settings; this server does not take them")
     if body.lang is not None and body.lang not in LANGUAGES:
         raise HTTPException(422, f"lang {body.lang!r}: must be one of {', '.join(LANGUAGES)}")
+    if body.edition is not None and body.edition not in edition_names():  # an id, never a file to open
+        raise HTTPException(422, f"unknown edition {body.edition[:60]!r} (known: {', '.join(edition_names())})")
     try:
         for s in body.seats:
             if s.kind == "bot":
