@@ -1,5 +1,6 @@
 """The strategies: every one finishes games under every ruleset with legal actions only, the plugin
-interface (names, parameters, entry points, module:Class), and what sets each strategy apart."""
+interface (names, declared parameters, entry points), and what sets each strategy apart. The
+registry's refusals of hostile specs are in test_strategy_registry.py."""
 
 from __future__ import annotations
 
@@ -100,12 +101,13 @@ def test_every_strategy_finishes_games_under_every_ruleset(strategy, ruleset):
 
 # ================================================================ the plugin interface
 def test_specs_split_into_a_target_and_parameters():
-    assert split_spec("advisor") == ("advisor", {})
+    assert split_spec("advisor") == ("advisor", None, {})
     assert split_spec("advisor:reserve=200:favour=orange+red") == (
         "advisor",
+        None,
         {"reserve": "200", "favour": "orange+red"},
     )
-    assert split_spec("pkg.mod:Cls:x=1") == ("pkg.mod:Cls", {"x": "1"})
+    assert split_spec("rl:models/p.npz:greedy=no") == ("rl", "models/p.npz", {"greedy": "no"})
     for bad in ("", ":x=1", "advisor:x=1:extra", "advisor:1x=2", "advisor:x=1:x=2"):
         with pytest.raises(ConfigError):
             split_spec(bad)
@@ -130,11 +132,11 @@ def test_parameters_are_converted_to_the_type_of_their_default():
     [
         ("nosuch", "unknown strategy 'nosuch'"),
         ("advisor:nosuch=1", "has no parameter 'nosuch'"),
-        ("advisor:reserve=lots", "'reserve' expects a whole number, got 'lots'"),
+        ("advisor:reserve=lots", "'reserve' expects a whole number from 0 to 1,000,000, got 'lots'"),
         ("advisor:mortgage_to_build=maybe", r"expects true or false \(yes/no, 1/0, on/off\), got 'maybe'"),
-        ("advisor:jail=sometimes", "jail must be one of"),
-        ("no_such_module_xyz:Bot", "cannot import module"),
-        ("landlords.bots:NoSuchBot", "has no 'NoSuchBot'"),
+        ("advisor:jail=sometimes", "'jail' expects one of auto, short, long, got 'sometimes'"),
+        ("no_such_module_xyz:Bot", "unknown strategy 'no_such_module_xyz'"),
+        ("landlords.bots:NoSuchBot", "unknown strategy 'landlords.bots'"),
     ],
 )
 def test_bad_specs_say_what_is_wrong(spec, message):
@@ -142,9 +144,9 @@ def test_bad_specs_say_what_is_wrong(spec, message):
         parse_strategy(spec)
 
 
-def test_module_colon_class_names_any_importable_strategy():
-    bot = make_bot("landlords.bots.cautious:CautiousBot:reserve=50")
-    assert isinstance(bot, CautiousBot) and bot.reserve == 50
+def test_module_colon_class_is_no_longer_a_strategy():
+    with pytest.raises(ConfigError, match="unknown strategy 'landlords.bots.cautious' in"):
+        make_bot("landlords.bots.cautious:CautiousBot:reserve=50")
 
 
 @dataclasses.dataclass
@@ -158,16 +160,29 @@ class GreedyBot(BaselineBot):
 
 
 def test_a_registered_strategy_is_named_like_the_built_in_ones(monkeypatch):
-    monkeypatch.setitem(bots.BOTS, "greedy", GreedyBot)
-    bots._RESOLVED.clear()
-    bots._SPECS.clear()
+    monkeypatch.setattr(bots, "STRATEGIES", dict(bots.STRATEGIES))
     try:
+        bots.register("greedy", GreedyBot, params=(bots.Param("reserve", int, 100, "cash kept", 0, 500),))
         assert isinstance(make_bot("greedy:reserve=10"), GreedyBot)
+        with pytest.raises(ConfigError, match="'reserve' expects a whole number from 0 to 500, got '600'"):
+            make_bot("greedy:reserve=600")
         assert any(name == "greedy" for name, _, _ in bots.describe())
         game = _play("hasbro-ru", ["greedy", "baseline"], 3)
         assert game.over
     finally:
-        bots._RESOLVED.clear()
+        bots._SPECS.clear()
+
+
+def test_an_undeclared_registered_strategy_takes_typed_parameters_locally_only(monkeypatch):
+    monkeypatch.setattr(bots, "STRATEGIES", dict(bots.STRATEGIES))
+    try:
+        bots.register("greedy")(GreedyBot)
+        assert make_bot("greedy:reserve=10").reserve == 10
+        with pytest.raises(ConfigError, match="'reserve' expects a whole number, got 'x'"):
+            make_bot("greedy:reserve=x")
+        with pytest.raises(ConfigError, match="for the local command line only"):
+            parse_strategy("greedy", strangers=True)
+    finally:
         bots._SPECS.clear()
 
 
@@ -179,14 +194,12 @@ def test_register_refuses_names_that_cannot_be_written_in_a_spec():
 def test_entry_points_in_the_landlords_strategies_group_are_found(monkeypatch):
     ep = EntryPoint("careful", "landlords.bots.cautious:CautiousBot", bots.ENTRY_POINT_GROUP)
     monkeypatch.setattr(bots, "entry_points", lambda group: [ep] if group == bots.ENTRY_POINT_GROUP else [])
-    bots._RESOLVED.clear()
-    bots._SPECS.clear()
+    monkeypatch.setattr(bots, "_PLUGINS", {})
     try:
         bot = make_bot("careful:max_houses=2")
         assert isinstance(bot, CautiousBot) and bot.max_houses == 2
         assert "careful" in [name for name, _, _ in bots.describe()]
     finally:
-        bots._RESOLVED.clear()
         bots._SPECS.clear()
 
 

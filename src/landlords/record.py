@@ -12,7 +12,7 @@ edition_data   optional: the whole edition (its TOML tables as JSON) when it is 
 ruleset        a ruleset id; ``rules`` its house rules (option -> value)
 players        the seats' names, in seat order
 seats          one per seat: ``{"name": str, "bot": spec or null}``; ``bot`` is a strategy spec
-               (``"advisor:reserve=200"``), null for a person
+               (``"advisor:reserve=200"``) of a registered strategy, null for a person
 lang           the table's language (``"ru"``, ``"pl"``, ``"en"``) or null
 seed           the seed of the dice and decks (an integer, or null)
 key            optional: the secret key of a keyed generator (64 hexadecimal digits) in place of
@@ -240,8 +240,10 @@ def _kind(value: Any) -> str:
     }.get(type(value), "null" if value is None else type(value).__name__)
 
 
-def validate(data: Any, source: str = "record") -> None:
-    """Every field of a record checked by type and range; a ConfigError names the first wrong one."""
+def validate(data: Any, source: str = "record", strangers: bool = False) -> None:
+    """Every field of a record checked by type and range; a ConfigError names the first wrong one.
+    A bot's strategy must be a registered one with parameters it declares (nothing is imported or
+    built); ``strangers`` (a record from the network): only one a server would take."""
 
     def bad(field: str, message: str) -> ConfigError:
         return ConfigError(f"{source}: {field} {message}")
@@ -281,7 +283,7 @@ def validate(data: Any, source: str = "record") -> None:
     except ConfigError as exc:
         raise ConfigError(f"{source}: {exc}") from None
     if "seats" in data:
-        _validate_seats(data["seats"], data["players"], bad)
+        _validate_seats(data["seats"], data["players"], bad, strangers)
     lang = data.get("lang")
     if lang is not None and lang not in LANGUAGES:
         raise bad("'lang'", f"must be one of {', '.join(LANGUAGES)} or null, got {lang!r}")
@@ -299,6 +301,11 @@ def validate(data: Any, source: str = "record") -> None:
         if data.get(key) is not None and not isinstance(data[key], str):
             raise bad(repr(key), f"must be text or null, got {_kind(data[key])}")
     _validate_setup(data.get("setup"), len(data["players"]), version, bad)
+    legacy = (data.get("setup") or {}).get("seats") if version == 1 else None
+    if isinstance(legacy, list):  # version 1 kept the seats in the set-up; seats_of() reads them
+        for i, s in enumerate(legacy):
+            if isinstance(s, dict) and isinstance(s.get("bot"), str):
+                _check_bot(s["bot"], f"setup.seats[{i}].bot", bad, strangers)
     n = len(data["players"])
     for i, item in enumerate(data["actions"]):
         if not (isinstance(item, list) and len(item) == 2 and _is_int(item[0]) and isinstance(item[1], dict)):
@@ -309,7 +316,17 @@ def validate(data: Any, source: str = "record") -> None:
             raise bad(f"actions[{i}]", "has no 'type'")
 
 
-def _validate_seats(seats: Any, players: list[str], bad: Any) -> None:
+def _check_bot(bot: str, field: str, bad: Any, strangers: bool) -> None:
+    """A seat's strategy: a registered one with parameters it declares (nothing imported or built)."""
+    from .bots import check_spec
+
+    try:
+        check_spec(bot, strangers)
+    except ConfigError as exc:
+        raise bad(field, str(exc)) from None
+
+
+def _validate_seats(seats: Any, players: list[str], bad: Any, strangers: bool = False) -> None:
     if not isinstance(seats, list) or len(seats) != len(players):
         raise bad("'seats'", f"must be a list of one object per player ({len(players)})")
     for i, s in enumerate(seats):
@@ -320,6 +337,8 @@ def _validate_seats(seats: Any, players: list[str], bad: Any) -> None:
         bot = s.get("bot")
         if bot is not None and not (isinstance(bot, str) and 0 < len(bot) <= MAX_SPEC and bot.isprintable()):
             raise bad(f"seats[{i}].bot", f"must be a strategy spec (text) or null, got {_kind(bot)}")
+        if bot is not None:
+            _check_bot(bot, f"seats[{i}].bot", bad, strangers)
 
 
 def _validate_setup(setup: Any, n: int, version: int, bad: Any) -> None:
@@ -419,12 +438,17 @@ def _new_game(data: dict[str, Any], record_events: bool) -> Game:
 
 
 def restore(
-    data: dict[str, Any], upto: int | None = None, check_hash: bool = True, source: str | None = None
+    data: dict[str, Any],
+    upto: int | None = None,
+    check_hash: bool = True,
+    source: str | None = None,
+    strangers: bool = False,
 ) -> Table:
     """Rebuild a game from its record, with its seats and language; ``upto`` stops after that
-    many actions. ``source`` (the file it was read from) begins every error's message."""
+    many actions. ``source`` (the file it was read from) begins every error's message;
+    ``strangers``: the record came from the network (see :func:`validate`)."""
     where = f"{source}: " if source else ""
-    validate(data, source or "record")
+    validate(data, source or "record", strangers)
     if upto is not None and not (_is_int(upto) and upto >= 0):
         raise ConfigError(f"upto must be a whole number from 0, got {upto!r}")
     try:

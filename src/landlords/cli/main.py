@@ -443,6 +443,7 @@ def odds(edition, ruleset, rules, jail, per, show_returns, as_json, as_csv, plot
 
 main.add_command(__import__(f"{__package__}.play", fromlist=["play"]).play)  # `landlords play` (issue 8)
 main.add_command(__import__(f"{__package__}.tournament", fromlist=["tournament"]).tournament)  # issue 6
+main.add_command(__import__(f"{__package__}.tournament", fromlist=["strategies"]).strategies)  # their list
 main.add_command(__import__("landlords.rl.cli", fromlist=["rl"]).rl)  # `landlords rl` (issue 16)
 main.add_command(__import__("landlords.server.cli", fromlist=["serve"]).serve)  # `landlords serve` (issue 14)
 main.add_command(__import__(f"{__package__}.analyse", fromlist=["analyse"]).analyse)  # issue 19

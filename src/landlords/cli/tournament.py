@@ -30,14 +30,20 @@ def _cpus() -> int:
 
 
 def _list_strategies() -> None:
-    from ..bots import describe
+    """Every strategy, and each parameter with its type, default, range or choices and help."""
+    from ..bots import declarations
 
-    table = Table(title="strategies (name them as NAME[:KEY=VALUE...], or module:Class)")
-    for col in ("name", "what it does", "parameters (defaults)"):
-        table.add_column(col)
-    for name, doc, params in describe():
-        table.add_row(name, doc, ", ".join(f"{k}={v}" for k, v in params.items()) or "-")
-    console.print(table)
+    lines = ["strategies: name them as NAME[:KEY=VALUE...], e.g. advisor:reserve=200:favour=orange+red", ""]
+    for s in declarations():
+        lines.append(f"{s.name}: {s.summary}" + ("" if s.for_strangers else " (local command line only)"))
+        lines += [f"  {p.describe()}" for p in s.params]
+    click.echo("\n".join(lines))
+
+
+@click.command()
+def strategies() -> None:
+    """List the strategies a spec may name, each parameter with its type, default and range."""
+    _list_strategies()
 
 
 def _write_csv(path: Path, rows: list[dict[str, Any]]) -> None:
@@ -180,7 +186,7 @@ def _report(result: Any) -> None:
     "-S",
     default=DEFAULT_STRATEGIES,
     show_default=True,
-    help="Comma-separated strategy specs, one seat each: NAME[:KEY=VALUE...] or module:Class.",
+    help="Comma-separated strategy specs, one seat each: NAME[:KEY=VALUE...] (see --list).",
 )
 @click.option("--games", "-g", type=COUNT, default=100, show_default=True, help="Games to play.")
 @click.option("--edition", "-e", default=None, help="Edition id or a .toml file (default: the ruleset's).")
@@ -245,6 +251,7 @@ def tournament(
 ) -> None:
     """Play GAMES games between STRATEGIES, seats rotated; win rates with 95% intervals, a test
     between the top two, game lengths, end reasons, per-property statistics, files and charts."""
+    from ..bots import parse_strategy
     from ..sim.tournament import Config, run
 
     if list_only:
@@ -267,6 +274,8 @@ def tournament(
             max_turns=max_turns,
             property_stats=property_stats,
         )
+        for spec in config.strategies:  # a bad strategy is one line, before the progress bar
+            parse_strategy(spec)
         n_workers = workers if workers is not None else _cpus()
         check_backend(n_workers, backend, address)  # before the bar: Ray missing, nothing at --address
         bars = Bars(err)

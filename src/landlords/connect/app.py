@@ -374,7 +374,7 @@ class RemoteApp(Arrivals, Screens, Answers, Prompts, Trades):
                 data = lobby.record(self.code)
             finally:
                 lobby.close()
-            table = records.restore(data)
+            table = records.restore(data, strangers=True)  # from the server: its bots only as a server takes them
             path = default_save_path()
             records.save(table.game, path, records.seats_of(data), self.lang)
             return path

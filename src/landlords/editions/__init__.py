@@ -414,7 +414,7 @@ def packaged_id(name: str) -> str:
     """``name`` if it is the id of an edition shipped in this package, else an :class:`EditionError`
     listing them. What a client of the server names is looked up here: never a path, never a file."""
     if name not in edition_names():
-        raise EditionError(f"no edition {name!r} here (the editions are: {', '.join(edition_names())})")
+        raise EditionError(f"no edition {name[:60]!r} here (the editions are: {', '.join(edition_names())})")
     return name
 
 

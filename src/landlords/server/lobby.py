@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 
 from .. import new_game
 from .. import record as records
-from ..bots import make_bot
+from ..bots import parse_strategy
 from ..editions import packaged_id
 from ..editions.choice import board_for
 from ..engine.errors import ConfigError, LandlordsError
@@ -164,9 +164,10 @@ def check_name(name: str, table: Table | None = None) -> str:
 
 
 def check_strategy(spec: str) -> str:
-    """A bot strategy the bots know (``advisor``, ``trader:reserve=200``, ...), else 422 with the reason."""
+    """A registered strategy safe for strangers, with parameters it declares (``advisor``,
+    ``trader:reserve=200``), else 422 with the reason. Nothing is imported, built or read here."""
     try:
-        make_bot(spec)
+        parse_strategy(spec, strangers=True)
     except LandlordsError as exc:
         raise HTTPException(422, str(exc)) from None
     return spec
@@ -188,7 +189,7 @@ def check_settings(body: CreateGame, testing: bool) -> None:
     try:
         for s in body.seats:
             if s.kind == "bot":
-                make_bot(s.strategy or "advisor")
+                parse_strategy(s.strategy or "advisor", strangers=True)
             elif s.strategy:
                 raise ConfigError("a person's seat has no strategy")
         rules = get_ruleset(body.ruleset, body.rules)

@@ -256,7 +256,7 @@ class Table:
             self.decision_started = now - float(saved["decision"]) - lost
         self.saved_at = now
         self.bots = {
-            s.seat: make_bot(s.strategy or TIMER_BOT, seed=self.bot_seed(s.seat))
+            s.seat: make_bot(s.strategy or TIMER_BOT, seed=self.bot_seed(s.seat), strangers=True)
             for s in self.seats
             if s.kind == "bot"
         }

@@ -15,7 +15,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
-from ..bots import BOTS
+from ..bots import known_names
 from ..describe.rulesets import ruleset_name, summary
 from ..editions import edition_names, load_edition
 from ..editions.choice import board_for
@@ -110,7 +110,7 @@ async def meta(request: Request, lang: str = "en") -> dict[str, Any]:
         "languages": list(LANGUAGES),
         "editions": editions,
         "rulesets": rulesets,
-        "strategies": [s for s in BOTS if s != "random"] + ["random"],
+        "strategies": [s for s in known_names(strangers=True) if s != "random"] + ["random"],
         "lobby_options": lobby_options(),
         "testing": bool(request.app.state.server.testing),
     }
