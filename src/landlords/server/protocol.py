@@ -46,6 +46,7 @@ ERRORS = (
     "broken_game",  # the game's stored log does not replay: it cannot be played or shown
     "unavailable",  # the database is away: nothing was changed, try again shortly
     "internal",  # the server failed on this message (its log has the traceback)
+    "unconfirmed",  # an act's fate is unknown (a cluster's broker away): look again before acting
 )
 
 

@@ -347,6 +347,16 @@ class Storage:
             ).all()
         return [(r.seat, json.loads(r.action)) for r in rows]
 
+    async def load_action(self, game_id: int, n: int) -> tuple[int, dict[str, Any]] | None:
+        """Act ``n`` of a game as committed, ``(seat, action)``, or None if the log has no act ``n``."""
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(
+                    select(actions.c.seat, actions.c.action).where(actions.c.game_id == game_id, actions.c.n == n)
+                )
+            ).first()
+        return (row.seat, json.loads(row.action)) if row is not None else None
+
     async def load_clock(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
         """The latest clocks saved for a game: ``(version, clocks)`` from the checkpoint or from the
         last act, whichever is newer (a checkpoint holds the version it was taken at)."""

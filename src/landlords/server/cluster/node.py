@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import httpx
 from fastapi import FastAPI, Request, Response
 
+from ...engine.actions import action_from_json
 from ...engine.errors import IllegalAction
 from ..bodies import NOT_UTF8
 from ..protocol import ProtocolError
@@ -176,11 +177,39 @@ class Cluster:
             await table.submit(conn, msg)
             return
         if "sent" not in answer:
-            error = IllegalAction("server-busy", "the server could not save this act; try again")
-            conn.send(table.refusal(conn, error, msg.get("id")))
+            await self._unanswered(table, conn, msg)
             return
         for text in answer["sent"]:
             conn.send(text)
+
+    async def _unanswered(self, table: Table, conn: Connection, msg: dict[str, Any]) -> None:
+        """The owner gave no answer (the broker away, the owner dying): the request may have reached it
+        all the same, and been committed, so a refusal would be a lie. The log is the truth: the act
+        is acknowledged if the log holds it at the version it was made for, refused if another act
+        holds that version (it can never apply now), and otherwise reported unconfirmed, with the
+        advice to look again (its version keeps a retry from being applied twice)."""
+        ref = msg.get("id")
+        try:
+            found = await self.server.storage.load_action(table.row.id, int(msg["version"]))
+        except Exception as exc:  # the database is away too: nothing can be said of the act
+            log.error("game %s: the fate of a forwarded act is unknown: %s", table.code, exc)
+            found = None
+        mine = action_from_json(msg["action"]).to_json()
+        if found is not None and found == (conn.seat, mine):
+            conn.send({"type": "ack", "version": int(msg["version"]) + 1, **({"id": ref} if ref is not None else {})})
+        elif found is not None:
+            stale = IllegalAction(
+                "stale-version",
+                "the game moved on (version {current}, you saw {seen}): look again",
+                current=int(msg["version"]) + 1,
+                seen=msg["version"],
+            )
+            conn.send(table.refusal(conn, stale, ref))
+        else:
+            error = ProtocolError(
+                "unconfirmed", "the server could not confirm this act: look at the game again before acting"
+            )
+            conn.send(error.to_json(ref))
 
     async def _to_owner(self, table: Table, request: dict[str, Any]) -> dict[str, Any] | None:
         """Send ``request`` to the game's owner; None once the game is this process's own."""

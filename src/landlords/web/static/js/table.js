@@ -89,6 +89,12 @@ function onMessage(m) {
     S.chat.push(m); // said: a bot's reason for refusing my offer, in its own line
     renderChat();
   } else if (m.type === "error") {
+    if (m.code === "unconfirmed") {
+      // the act may still be applied: not refused, so look at the game again before anything else
+      S.pending = null;
+      document.body.dataset.busy = "false";
+      send({ type: "sync" });
+    }
     if (m.code === "bad_token") {
       store.dropSeat(code);
       S.token = null;
