@@ -147,7 +147,7 @@ def test_lookups_load_only_the_entry_point_asked_for(tmp_path, monkeypatch):
     monkeypatch.setattr(bots, "STRATEGIES", {s.name: s for s in bots.BUILT_IN})  # none registered here
     bots._SPECS.clear()
     try:
-        assert "hoarder" in bots.known_names(strangers=True)  # listed without being loaded
+        assert "hoarder" in bots.known_names()  # listed without being loaded
         assert make_bot("hoarder:reserve=20").reserve == 20
         with pytest.raises(ConfigError, match="'reserve' expects a whole number from 0 to 50, got '99'"):
             make_bot("hoarder:reserve=99")
@@ -155,6 +155,10 @@ def test_lookups_load_only_the_entry_point_asked_for(tmp_path, monkeypatch):
         with pytest.raises(ConfigError, match="unknown strategy 'greedy_plugin'"):
             make_bot("greedy_plugin:Greedy")  # the plugin's module is not a name
         assert not (tmp_path / "imported").exists()  # the other entry point was never loaded
+        # what a server offers: each plugin's declaration read to see whether strangers may name it
+        # (an admin installed them; a broken one is left out)
+        offered = bots.known_names(strangers=True)
+        assert "hoarder" in offered and "bomb" not in offered
     finally:
         bots._SPECS.clear()
 

@@ -167,15 +167,6 @@ TRADE_EVERY = Param("trade_every", int, 3, "rounds between trade offers", 1, 1_0
 SHARE = {"low": 0.0, "high": 10.0}
 
 
-def _policy_bot(path: str = "", greedy: bool = True, seed: int | None = None) -> Bot:
-    """A trained policy file (``landlords.rl.agent.PolicyBot``, extra ``landlords[rl]``)."""
-    try:
-        from ..rl.agent import PolicyBot
-    except ImportError as exc:
-        raise ConfigError(f"the rl strategy needs numpy: pip install 'landlords[rl]' ({exc})") from None
-    return PolicyBot(path, greedy, seed)
-
-
 BUILT_IN: tuple[Strategy, ...] = (
     Strategy("random", RandomBot, "Uniform over the legal actions (a stress tool for the engine).", (SEED,)),
     Strategy(
@@ -231,16 +222,6 @@ BUILT_IN: tuple[Strategy, ...] = (
             Param("bid_share", float, 1.0, "bids at most this share of the printed price", **SHARE),
             Param("trade", bool, False, "propose trades (as the baseline does)"),
             TRADE_EVERY,
-        ),
-    ),
-    Strategy(
-        "rl",
-        _policy_bot,
-        "Plays a trained policy file (rl:PATH; landlords[rl]).",
-        (
-            Param("path", str, "", "the policy file (.npz) written by training", path=True),
-            Param("greedy", bool, True, "play the best-scoring action (false: sample from the policy)"),
-            SEED,
         ),
     ),
 )
@@ -344,12 +325,23 @@ def _entry_point(name: str) -> Strategy | None:
 
 
 def known_names(strangers: bool = False) -> list[str]:
-    """The names a spec may use (``strangers``: only those a server takes), without loading plugins."""
+    """The names a spec may use. ``strangers``: only those a server takes, which loads the installed
+    plugins' declarations to see (a broken plugin is left out); else no plugin is loaded."""
     names = list(STRATEGIES)
     names += sorted(ep.name for ep in entry_points(group=ENTRY_POINT_GROUP) if ep.name not in STRATEGIES)
     if strangers:
-        names = [n for n in names if n not in STRATEGIES or STRATEGIES[n].for_strangers]
+        names = [n for n in names if _safe_for_strangers(n)]
     return list(dict.fromkeys(names))
+
+
+def _safe_for_strangers(name: str) -> bool:
+    found = STRATEGIES.get(name)
+    if found is None:
+        try:
+            found = _entry_point(name)
+        except ConfigError:
+            return False
+    return found is not None and found.for_strangers
 
 
 def lookup(name: str, strangers: bool = False, text: str | None = None) -> Strategy:
@@ -526,6 +518,7 @@ __all__ = [
     "TraderBot",
     "CautiousBot",
     "Param",
+    "SEED",
     "Strategy",
     "STRATEGIES",
     "ENTRY_POINT_GROUP",
