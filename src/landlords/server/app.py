@@ -24,6 +24,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from .. import record as records
 from .. import web
+from ..web import replay as web_replay
 from ..i18n import LANGUAGES
 from . import advice, lobby
 from .bodies import CheckBodies
@@ -289,6 +290,7 @@ def create_app(
             yield
         finally:
             advice.shutdown(app)
+            web_replay.shutdown()  # the replays' worker process
             await server.close()
 
     app = FastAPI(

@@ -118,11 +118,11 @@ def timeline_of(
     code: str, head: dict[str, Any], actions: Sequence[tuple[int, Action]], finished_by: str | None, states: bool
 ) -> Timeline:
     """The timeline of the game ``code`` (made once, then kept up with its ``actions``, the live
-    game's list or a copy; ``finished_by`` once the game is over). Not for two threads at once: the
-    server calls it from one worker thread (:mod:`.replay`)."""
+    game's list or a copy; ``finished_by`` once the game is over). The server calls it in its replay
+    worker process (:mod:`.replay`), which keeps the cache."""
     key = (code, states)
     tl = _CACHE.get(key)
-    if tl is None or tl.head is not head or tl.applied > len(actions):
+    if tl is None or tl.head != head or tl.applied > len(actions):
         tl = Timeline(head, states)
         _CACHE[key] = tl
     _CACHE.move_to_end(key)
