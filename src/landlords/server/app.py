@@ -54,7 +54,7 @@ class Limits:
     view_cost: float = 8.0  # a sync or hello (a whole view) spends this many of those messages
     games_per_minute: float = 2.0  # games an address may create (after a burst of games_burst)
     games_burst: float = 10.0
-    expensive_per_second: float = 2.0  # replays, net worth, record, log and advice of one address ...
+    expensive_per_second: float = 2.0  # replays, net worth, record and log requests of one address ...
     expensive_burst: float = 30.0  # ... and their burst
     max_lobby_games: int = 1000  # games waiting in the lobby, server-wide
     lobby_minutes: float = 60.0  # a game not started this long after its creation is removed

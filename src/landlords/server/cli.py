@@ -179,7 +179,7 @@ def shown_url(url: str) -> str:
     default=2.0,
     show_default=True,
     type=NumberRange(min=0, min_open=True),
-    help="Replay, net-worth, record, log and advice requests per second of one address (bursts of 30).",
+    help="Replay, net-worth, record and log requests per second of one address (bursts of 30).",
 )
 @click.option(
     "--lobby-games",
