@@ -56,7 +56,8 @@ async def play(url: str, code: str, tokens: list[str], seconds: float, seed: int
             if not answers or seat.version <= acted:
                 seen = seat.version
                 try:
-                    await seat.wait_for(lambda v, seen=seen: v["version"] > seen, timeout=max(0.1, end - time.monotonic()))
+                    left = max(0.1, end - time.monotonic())
+                    await seat.wait_for(lambda v, seen=seen: v["version"] > seen, timeout=left)
                 except (TimeoutError, asyncio.TimeoutError):
                     return
                 continue

@@ -242,7 +242,8 @@ def test_repeated_log_records_are_written_once_with_a_count():
     assert f.flush() == []  # the window is not over
     now[0] = 61.0
     (summary,) = f.flush()
-    assert summary.getMessage() == "socket.accept() out of system resource (repeated 100000 times in the last 60 s)"
+    words = "socket.accept() out of system resource (repeated 100000 times in the last 60 s)"
+    assert summary.getMessage() == words
     assert summary.levelno == logging.ERROR and summary.name == "asyncio"
     assert f.filter(summary)
     assert f.filter(record())  # a new window: the first passes again

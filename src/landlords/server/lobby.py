@@ -243,7 +243,7 @@ def room_for_one_more(request: Request) -> None:
 async def list_games(
     request: Request,
     offset: Annotated[int, Query(ge=0, description="games to skip (newest first)")] = 0,
-    limit: Annotated[int | None, Query(ge=1, description="at most this many (and at most the server's cap)")] = None,
+    limit: Annotated[int | None, Query(ge=1, description="at most this many (and the server's cap)")] = None,
 ) -> list[dict[str, Any]]:
     server = server_of(request)
     most = min(limit or server.limits.list_games, server.limits.list_games)
