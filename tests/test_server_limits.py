@@ -16,7 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from landlords.server.app import Limits
 from landlords.server.connection import Connection
-from landlords.server.limits import Buckets
+from landlords.server.limits import Buckets, Guard
 from landlords.server.logs import CollapseRepeats
 from landlords.server.protocol import RateLimit
 
@@ -150,6 +150,22 @@ def test_x_forwarded_for_counts_only_behind_a_trusted_proxy(tmp_path):
     with client:  # nobody trusted: the header is the client's word, ignored
         assert created(client, "10.0.0.1") == 201
         assert created(client, "10.0.0.2") == 429
+
+
+def test_the_address_behind_a_chain_of_trusted_proxies():
+    guard = Guard(Limits(trusted_proxies=("10.0.0.0/8", "::1")))
+
+    def address(peer: str, *forwarded: str) -> str:
+        headers = [(b"x-forwarded-for", f.encode()) for f in forwarded]
+        return guard.address({"client": (peer, 5000), "headers": headers})
+
+    assert address("10.1.2.3", "203.0.113.9") == "203.0.113.9"
+    assert address("::ffff:10.1.2.3", "203.0.113.9, 10.9.9.9") == "203.0.113.9"  # two proxies of ours
+    assert address("::1", "1.1.1.1", "203.0.113.9") == "203.0.113.9"  # the header twice: the last hop
+    assert address("10.1.2.3", "10.2.2.2") == "10.1.2.3"  # nothing but proxies: the peer
+    assert address("10.1.2.3") == "10.1.2.3"
+    assert address("198.51.100.7", "203.0.113.9") == "198.51.100.7"  # not a proxy: its header is ignored
+    assert address("::ffff:198.51.100.7") == "198.51.100.7"
 
 
 def test_lobby_games_that_never_start_expire(tmp_path):

@@ -92,6 +92,11 @@ def _in(address: str, nets: tuple[Any, ...]) -> bool:
     return any(not isinstance(n, str) and ip in n for n in nets)
 
 
+def plain(address: str) -> str:
+    """An IPv4 client of a dual-stack listener (``::ffff:1.2.3.4``) as its IPv4 address."""
+    return address[7:] if address.startswith("::ffff:") and "." in address else address
+
+
 def networks(items: Iterable[str]) -> tuple[Any, ...]:
     """Addresses or networks (``10.0.0.0/8``) as given on the command line; a name stays a string."""
     out: list[Any] = []
@@ -124,7 +129,7 @@ class Guard:
     def address(self, scope: dict[str, Any]) -> str:
         """The client's address: the peer's, or behind a trusted proxy its ``X-Forwarded-For``."""
         client = scope.get("client")
-        peer = client[0] if client else "unknown"
+        peer = plain(client[0]) if client else "unknown"
         if not self.trusted or not _in(peer, self.trusted):
             return peer
         hops: list[str] = []
@@ -132,8 +137,8 @@ class Guard:
             if name == b"x-forwarded-for":
                 hops += [h.strip() for h in value.decode("latin-1").split(",") if h.strip()]
         for hop in reversed(hops):  # the nearest hop first: the proxies append
-            if not _in(hop, self.trusted):
-                return hop
+            if not _in(plain(hop), self.trusted):
+                return plain(hop)
         return peer
 
     def exempt(self, address: str) -> bool:
@@ -214,7 +219,7 @@ def protocols(guard: Guard, header_seconds: float) -> tuple[Callable[..., Any], 
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             peer = transport.get_extra_info("peername")
-            status = guard.admit(transport, peer[0] if peer else "unknown")
+            status = guard.admit(transport, plain(peer[0]) if isinstance(peer, tuple) else "local")
             if status is not None:
                 transport.write(refusal(status, header_seconds))
                 transport.close()
