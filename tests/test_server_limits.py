@@ -111,6 +111,10 @@ def test_websocket_messages_share_one_bucket_per_address(tmp_path):
         assert [answer(bob)["type"] for _ in range(4)] == ["pong"] * 4
         ann.send({"type": "ping", "id": 99})
         assert answer(ann)["code"] == "rate_limited"  # Bob took the address's last tokens
+        with pytest.raises(WebSocketDisconnect) as refused:  # its hello would be dropped: no new socket
+            with client.websocket_connect(f"/ws/{g['code']}"):
+                pass
+        assert refused.value.code == 1008
 
 
 def test_websockets_per_address_are_capped_at_the_handshake(tmp_path):

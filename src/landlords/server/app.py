@@ -358,7 +358,7 @@ def create_app(
     async def play(websocket: WebSocket, code: str) -> None:
         address = server.guard.address(websocket.scope)
         if not server.guard.open_websocket(address):  # the handshake is refused (HTTP 403)
-            await websocket.close(1008, "too many WebSockets from your address")
+            await websocket.close(1008, "too many WebSockets or messages from your address")
             return
         try:
             await websocket.accept()

@@ -55,6 +55,14 @@ class Buckets:
             return 0.0
         return (min(cost, self.burst) - bucket.tokens) / self.rate if self.rate > 0 else 3600.0
 
+    def level(self, address: str, now: float | None = None) -> float:
+        """The tokens ``address`` has now (a full bucket for an address not seen lately)."""
+        bucket = self.buckets.get(address)
+        if bucket is None or bucket.last is None:
+            return self.burst
+        now = time.monotonic() if now is None else now
+        return min(self.burst, bucket.tokens + (now - bucket.last) * self.rate)
+
     def prune(self, now: float | None = None) -> None:
         now = time.monotonic() if now is None else now
         for address, b in list(self.buckets.items()):
@@ -170,7 +178,12 @@ class Guard:
 
     # ---------------------------------------------------------------- WebSockets
     def open_websocket(self, address: str) -> bool:
-        if not self.exempt(address) and self.websockets.get(address, 0) >= self.limits.websockets_per_address:
+        """Count a new WebSocket; False when the address has as many as it may, or has spent its
+        messages (its hello would be dropped: its sockets are flooding)."""
+        if not self.exempt(address) and (
+            self.websockets.get(address, 0) >= self.limits.websockets_per_address
+            or self.messages.level(address) < min(self.limits.view_cost, self.messages.burst)
+        ):
             self.refused += 1
             return False
         self.websockets[address] = self.websockets.get(address, 0) + 1
