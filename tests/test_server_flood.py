@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import resource
 import socket
@@ -35,6 +36,17 @@ def raise_own_descriptor_limit() -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < hard:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def behind() -> None:
+    """In the attacker's process: a session of its own (where Linux shares the CPU between sessions)
+    that yields the CPU to the others."""
+    os.setsid()
+    try:
+        Path("/proc/self/autogroup").write_text("10")
+    except OSError:
+        pass
+    os.nice(10)
 
 
 def lobby(url: str) -> httpx.Client:
@@ -134,6 +146,9 @@ def test_one_address_with_2000_connections_does_not_slow_a_normal_game(tmp_path)
             + [str(FLOOD_SECONDS), "1000", "500", "500"],
             stdout=subprocess.PIPE,
             text=True,
+            # below the server and the normal game for the CPU: on a real attack the attacker has
+            # machines of its own; here its own work must not be what the game's acts wait for
+            preexec_fn=behind,
         )
         time.sleep(5)  # the 2,000 are opened (and most refused)
         took, health = asyncio.run(measured(server.url, MEASURE_SECONDS))
