@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import gc
 import logging
+import subprocess
+import sys
 import time
 
 import pytest
@@ -269,3 +271,30 @@ def test_repeated_log_records_are_written_once_with_a_count():
     assert f.filter(record())  # a new window: the first passes again
     now[0] = 200.0
     assert f.flush() == []  # nothing repeated in that one: nothing to say
+
+
+def test_the_servers_log_writes_asyncios_repeated_accept_errors_once(tmp_path):
+    """The logging set-up of `landlords serve` (uvicorn's, with the filters) in a process of its own:
+    asyncio's accept error at the descriptor limit, 10,000 times, is one traceback, then its count."""
+    script = """
+import logging, logging.config, sys
+from landlords.server.logs import log_config, flush_repeats, REPEAT_WINDOW
+import landlords.server.logs as logs
+logging.config.dictConfig(log_config("info"))
+now = [0.0]
+for f in logs._FILTERS:
+    f.clock = lambda: now[0]
+log = logging.getLogger("asyncio")
+for _ in range(10_000):
+    try:
+        raise OSError(24, "Too many open files")
+    except OSError:
+        log.error("socket.accept() out of system resource", exc_info=True)
+now[0] = REPEAT_WINDOW + 1
+flush_repeats()
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stderr.count("Traceback") == 1 and out.stderr.count("OSError: [Errno 24]") == 1, out.stderr
+    assert "socket.accept() out of system resource (repeated 9999 times in the last 60 s)" in out.stderr
+    assert len(out.stderr) < 2000
