@@ -182,7 +182,9 @@ def run_level(options: Options, games: int, say: Callable[[str], None]) -> Level
             kind = "running server" + (f"s ({len(options.urls)})" if len(options.urls) > 1 else "")
             return _measure(options, games, options.urls, [], kind, say)
         with scratch_database(options.db, Path(tmp)) as db_url:
-            extra = ("--broker", options.broker) if options.broker else ()
+            # its own server: the clients play every game from this machine's one address
+            extra: tuple[str, ...] = ("--exempt", "127.0.0.0/8")
+            extra += ("--broker", options.broker) if options.broker else ()
             servers: list[ServerProcess] = []
             try:
                 for i in range(options.processes):  # the first creates the schema, the others find it

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import gc
 import json
 import logging
 import secrets
+import time
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -25,11 +27,14 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from .. import record as records
 from .. import web
+from ..web import replay as web_replay
 from ..i18n import LANGUAGES
 from . import advice, lobby
 from .bodies import CheckBodies
 from .clock import Clock, ManualClock
 from .connection import Connection
+from .limits import Guard
+from .logs import flush_repeats
 from .protocol import FLOOD_CLOSE_AFTER, PROTOCOL_VERSION, ProtocolError, RateLimit, message_id, parse
 from .storage import SeatRow, Storage, database_trouble, trouble_line
 from .table import CHECKPOINT_SECONDS, BrokenGame, Table
@@ -39,9 +44,28 @@ log = logging.getLogger("landlords.server")
 
 @dataclass
 class Limits:
-    rate_per_second: float = 20.0
-    burst: float = 40.0
+    """What one connection, one client address and the whole server may use (README, "Limits").
+    The per-address ones are enforced by :mod:`.limits`; ``landlords serve`` sets them from its options."""
+
+    rate_per_second: float = 20.0  # one WebSocket's messages ...
+    burst: float = 40.0  # ... and its burst
     tick: float = 0.1  # how often the timer looks at the deadlines (seconds of real time)
+    connections_per_address: int = 64  # open TCP connections (HTTP keep-alive and WebSockets)
+    websockets_per_address: int = 32
+    address_rate: float = 40.0  # WebSocket messages per second, shared by all of an address's sockets ...
+    address_burst: float = 80.0  # ... and their burst
+    view_cost: float = 8.0  # a sync or hello (a whole view) spends this many of those messages
+    games_per_minute: float = 2.0  # games an address may create (after a burst of games_burst)
+    games_burst: float = 10.0
+    expensive_per_second: float = 2.0  # replays, net worth, record and log requests of one address ...
+    expensive_burst: float = 30.0  # ... and their burst
+    max_lobby_games: int = 1000  # games waiting in the lobby, server-wide
+    lobby_minutes: float = 60.0  # a game not started this long after its creation is removed
+    list_games: int = 100  # games in one answer of GET /api/games
+    header_seconds: float = 10.0  # to send a whole request head, from the connection or the last answer
+    max_connections: int = 4000  # server-wide; `landlords serve` keeps it below the descriptor limit
+    trusted_proxies: tuple[str, ...] = ()  # reverse proxies whose X-Forwarded-For is believed
+    exempt: tuple[str, ...] = ()  # addresses with no per-address limit (a load test's clients)
 
 
 class AsciiJSONResponse(JSONResponse):
@@ -68,6 +92,8 @@ class Server:
         self.testing = testing
         self.limits = limits
         self.tables: dict[str, Table] = {}
+        self.guard = Guard(limits)
+        self.lobby_since: dict[str, float] = {}  # a lobby game's code -> when it was made or restored
         self.timer_task: asyncio.Task | None = None
 
     async def open(self) -> None:
@@ -88,6 +114,8 @@ class Server:
             self.tables[row.code] = table
         for table in self.tables.values():
             table.kick()
+            if table.status == "lobby":
+                self.lobby_since[table.code] = self.clock.now()
         self.timer_task = asyncio.create_task(self._timers())
         settle_heap()
 
@@ -124,6 +152,7 @@ class Server:
         assert found is not None and found[0].id == game_id
         table = Table(self, found[0], found[1])
         self.tables[code] = table
+        self.lobby_since[code] = self.clock.now()
         if self.cluster is not None:
             await self.cluster.created(table)
         return table
@@ -137,7 +166,7 @@ class Server:
         if table is not None:
             return table
         found = await self.storage.load_game(code)
-        if found is None:
+        if found is None or found[0].status == EXPIRED:
             return None
         table = Table(self, *found)
         if table.row.head is not None:
@@ -151,10 +180,58 @@ class Server:
         if self.tables.get(table.code) is table:
             del self.tables[table.code]
 
+    def _trim_after_closes(self) -> None:
+        """Once many connections have closed, the memory their buffers took goes back to the OS
+        (glibc keeps freed blocks otherwise: after 1,000 spectators left the process stayed as large)."""
+        open_now = len(self.guard.transports)
+        self.connections_peak = max(getattr(self, "connections_peak", 0), open_now)
+        if self.connections_peak - open_now >= TRIM_AFTER_CLOSES:
+            self.connections_peak = open_now
+            trim_heap()
+
+    def lobby_games(self) -> int:
+        return sum(t.status == "lobby" for t in self.tables.values())
+
+    async def expire_lobby(self) -> None:
+        """Remove the lobby games not started within ``lobby_minutes`` (server clock): from memory,
+        and marked ``expired`` in the database (never restored, their code answers 404)."""
+        now = self.clock.now()
+        for code, since in list(self.lobby_since.items()):
+            table = self.tables.get(code)
+            if table is None or table.status != "lobby":
+                del self.lobby_since[code]
+                continue
+            if now - since < self.limits.lobby_minutes * 60:
+                continue
+            if self.cluster is not None and not self.cluster.owns(table):
+                continue
+            await self.storage.set_status(table.row.id, status=EXPIRED)
+            table.row.status = EXPIRED
+            del self.lobby_since[code]
+            self.forget(table)
+            minutes = self.limits.lobby_minutes
+            gone = ProtocolError("no_game", f"game {code} was not started within {minutes:g} minutes: it is gone")
+            for conn in list(table.watchers):
+                conn.send(gone.to_json())
+                conn.close(1000)
+            await table.close()
+            log.info("game %s: not started within %g minutes, removed", code, self.limits.lobby_minutes)
+
     async def _timers(self) -> None:
         quiet_until = 0.0  # while the database is away, one line every TROUBLE_QUIET seconds
+        chores_at = 0.0  # real time of the next look at the lobby, the buckets and the repeated log lines
         while True:
             await asyncio.sleep(self.limits.tick)
+            if time.monotonic() >= chores_at:
+                chores_at = time.monotonic() + CHORES_SECONDS
+                try:
+                    await self.expire_lobby()
+                except Exception as exc:
+                    if not database_trouble(exc):
+                        log.exception("the lobby's expiry failed")
+                self.guard.prune()
+                flush_repeats()
+                self._trim_after_closes()
             now = self.clock.now()
             for table in list(self.tables.values()):
                 try:  # one game's fault never stops the clocks of the others
@@ -174,6 +251,18 @@ class Server:
 
 
 TROUBLE_QUIET = 30.0  # seconds between the timer's lines while the database is away
+CHORES_SECONDS = 1.0  # real seconds between the timer's looks at the lobby's age and the address buckets
+EXPIRED = "expired"  # the status of a lobby game removed for not starting
+TRIM_AFTER_CLOSES = 100  # connections closed since the most open before the heap is trimmed
+
+
+def trim_heap() -> None:
+    """Hand the C heap's free memory back to the operating system (glibc's malloc_trim; elsewhere
+    nothing): large strings, such as queued views, are malloc'ed, and free blocks are kept."""
+    try:
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
 
 
 def unavailable(exc: BaseException) -> str:
@@ -217,6 +306,7 @@ def create_app(
             yield
         finally:
             advice.shutdown(app)
+            web_replay.shutdown()  # the replays' worker process
             await server.close()
 
     app = FastAPI(
@@ -257,6 +347,7 @@ def create_app(
     async def health() -> dict[str, Any]:
         return {"ok": True, "protocol": PROTOCOL_VERSION, "games": len(server.tables)}
 
+
     if testing:
 
         @app.get("/api/testing/games/{code}", include_in_schema=False)
@@ -287,20 +378,29 @@ def create_app(
 
     @app.websocket("/ws/{code}")
     async def play(websocket: WebSocket, code: str) -> None:
-        await websocket.accept()
-        conn = Connection(
-            websocket.send_text,
-            lambda reason: websocket.close(reason),
-            RateLimit(server.limits.rate_per_second, server.limits.burst, server.limits.burst),
-        )
+        address = server.guard.address(websocket.scope)
+        if not server.guard.open_websocket(address):  # the handshake is refused (HTTP 403)
+            await websocket.close(1008, "too many WebSockets or messages from your address")
+            return
         try:
-            await session(server, conn, websocket, code.upper())
-        except WebSocketDisconnect:
-            pass
+            await websocket.accept()
+            conn = Connection(
+                websocket.send_text,
+                lambda reason: websocket.close(reason),
+                RateLimit(server.limits.rate_per_second, server.limits.burst, server.limits.burst),
+            )
+            conn.address = address
+            try:
+                await session(server, conn, websocket, code.upper())
+            except WebSocketDisconnect:
+                pass
+            finally:
+                if conn.table is not None:
+                    conn.table.detach(conn)
+                    conn.table = None
+                await conn.finish()
         finally:
-            if conn.table is not None:
-                conn.table.detach(conn)
-            await conn.finish()
+            server.guard.close_websocket(address)
 
     return app
 
@@ -315,14 +415,7 @@ async def session(server: Server, conn: Connection, websocket: WebSocket, code: 
         if text is None:
             text = raw.get("bytes") or b""
         if not conn.rate.allow():  # real time, whatever the game clock
-            # a request (a message with an id) is always answered, so its sender never waits in vain;
-            # of the rest, the first and every 20th are told (the connection is closed past the limit)
-            ref = message_id(text)
-            if ref is not None or conn.rate.over == 1 or conn.rate.over % 20 == 0:
-                conn.send(ProtocolError("rate_limited", "too many messages: slow down").to_json(ref))
-            if conn.rate.over >= FLOOD_CLOSE_AFTER:
-                conn.send(ProtocolError("rate_limited", "too many messages: the connection is closed").to_json())
-                conn.close(1008)
+            if dropped(conn, message_id(text), "too many messages: slow down"):
                 return
             continue
         ref = None
@@ -330,6 +423,12 @@ async def session(server: Server, conn: Connection, websocket: WebSocket, code: 
         try:
             msg = parse(text)
             ref = msg.get("id")
+            cost = server.limits.view_cost if msg["type"] in ("sync", "hello") else 1.0
+            if server.guard.message(conn.address, cost):  # the address's bucket, shared by its sockets
+                conn.rate.over += 1
+                if dropped(conn, ref, "too many messages from your address: slow down"):
+                    return
+                continue
             await dispatch(server, conn, msg, code)
         except ProtocolError as exc:  # a request refused by parse still gets its id back, when it has one
             conn.send(exc.to_json(ref if ref is not None else message_id(text)))
@@ -344,6 +443,20 @@ async def session(server: Server, conn: Connection, websocket: WebSocket, code: 
             # connection stays (closing it left the client without an answer to anything it sent)
             log.exception("game %s: a %s message failed", code, msg.get("type") if isinstance(msg, dict) else "?")
             conn.send(ProtocolError("internal", "the server failed on this message (it is in the server's log)").to_json(ref))
+
+
+def dropped(conn: Connection, ref: Any, why: str) -> bool:
+    """A message dropped by a rate limit. A request (a message with an id) is always answered, so
+    its sender never waits in vain; of the rest, the first and every 20th are told. True when the
+    connection is closed: past :data:`FLOOD_CLOSE_AFTER` dropped messages."""
+    over = conn.rate.over
+    if ref is not None or over == 1 or over % 20 == 0:
+        conn.send(ProtocolError("rate_limited", why).to_json(ref))
+    if over >= FLOOD_CLOSE_AFTER:
+        conn.send(ProtocolError("rate_limited", "too many messages: the connection is closed").to_json())
+        conn.close(1008)
+        return True
+    return False
 
 
 async def dispatch(server: Server, conn: Connection, msg: dict[str, Any], code: str) -> None:

@@ -13,6 +13,26 @@ import click
 from ..cli.checks import NumberRange, WholeRange
 
 MAX_WS_BYTES = 64 * 1024  # uvicorn drops a WebSocket frame above this; the protocol's own limit is lower
+MAX_HEAD_BYTES = 16 * 1024  # a request head (line and headers) larger than this is answered 400
+RESERVED_DESCRIPTORS = 100  # kept for the database, the log, the advice worker: never for clients
+
+
+def raise_descriptor_limit() -> int:
+    """Raise the process's open-file limit to the hard limit (where the OS allows): every connection
+    is a descriptor, and at the usual soft limit of 1,024 a few hundred idle sockets took them all.
+    Returns the limit in force."""
+    try:
+        import resource
+    except ImportError:  # not on this OS
+        return 1024
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = hard if hard != resource.RLIM_INFINITY else 1 << 20
+    if soft == resource.RLIM_INFINITY or soft >= want:
+        return soft if soft != resource.RLIM_INFINITY else want
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+        return want
+    return soft
 
 
 def need_server_extra() -> None:
@@ -125,16 +145,89 @@ def shown_url(url: str) -> str:
     help="Compress WebSocket messages (permessage-deflate): a view is about 2 KB, and compressing every "
     "message of every client took about a sixth of the server's CPU; worth it only on slow links.",
 )
+@click.option(
+    "--address-connections",
+    default=64,
+    show_default=True,
+    type=WholeRange(1, 100000),
+    help="Open TCP connections (HTTP and WebSockets) one client address may hold; more are answered 429.",
+)
+@click.option(
+    "--address-websockets",
+    default=32,
+    show_default=True,
+    type=WholeRange(1, 100000),
+    help="WebSockets one client address may hold; more are refused at the handshake.",
+)
+@click.option(
+    "--address-messages",
+    default=40.0,
+    show_default=True,
+    type=NumberRange(min=0, min_open=True),
+    help="WebSocket messages per second one address may send over all its sockets (bursts of twice "
+    "that; a sync or hello counts as 8).",
+)
+@click.option(
+    "--address-games",
+    default=2.0,
+    show_default=True,
+    type=NumberRange(min=0, min_open=True),
+    help="Games one address may create per minute (after a burst of 10).",
+)
+@click.option(
+    "--address-requests",
+    default=2.0,
+    show_default=True,
+    type=NumberRange(min=0, min_open=True),
+    help="Replay, net-worth, record and log requests per second of one address (bursts of 30).",
+)
+@click.option(
+    "--lobby-games",
+    default=1000,
+    show_default=True,
+    type=WholeRange(1, 10**7),
+    help="Games waiting in the lobby, server-wide; creating one more is answered 429.",
+)
+@click.option(
+    "--lobby-minutes",
+    default=60.0,
+    show_default=True,
+    type=NumberRange(min=0, min_open=True),
+    help="A game not started this many minutes after its creation is removed.",
+)
+@click.option(
+    "--header-timeout",
+    default=10.0,
+    show_default=True,
+    type=NumberRange(min=0, min_open=True),
+    help="Seconds a connection has to send a whole request head (slow clients are dropped).",
+)
+@click.option(
+    "--trusted-proxy",
+    multiple=True,
+    help="A reverse proxy's address or network (repeatable): behind it the client's address is read "
+    "from X-Forwarded-For, which is ignored from anyone else.",
+)
+@click.option(
+    "--exempt",
+    multiple=True,
+    help="An address or network with no per-address limit (repeatable; a load test's clients).",
+)
 @click.option("--testing", is_flag=True, hidden=True, help="Accept scripted seeds and dice (tests only).")
 @click.option(
     "--manual-clock", is_flag=True, hidden=True, help="With --testing: time moves only by POST /api/testing/clock."
 )
-def serve(host, port, db, log_level, broker, lease_seconds, ws_deflate, testing, manual_clock) -> None:
+def serve(
+    host, port, db, log_level, broker, lease_seconds, ws_deflate, address_connections, address_websockets,
+    address_messages, address_games, address_requests, lobby_games, lobby_minutes, header_timeout,
+    trusted_proxy, exempt, testing, manual_clock,
+) -> None:  # fmt: skip
     """Run the game server: the lobby API and play over WebSockets (see README, 'Play with friends')."""
     need_server_extra()
     import uvicorn
 
-    from .app import create_app
+    from .app import Limits, create_app
+    from .limits import protocols
     from .clock import ManualClock
     from .hold import hold_database, listen, release_database
     from .logs import log_config
@@ -166,18 +259,39 @@ def serve(host, port, db, log_level, broker, lease_seconds, ws_deflate, testing,
     click.echo(
         f"landlords server on http://{address}:{port} (database {shown_url(url)}{shared}; API docs at /docs)"
     )
+    limits = Limits(
+        connections_per_address=address_connections,
+        websockets_per_address=address_websockets,
+        address_rate=address_messages,
+        address_burst=2 * address_messages,
+        games_per_minute=address_games,
+        expensive_per_second=address_requests,
+        max_lobby_games=lobby_games,
+        lobby_minutes=lobby_minutes,
+        header_seconds=header_timeout,
+        max_connections=max(64, raise_descriptor_limit() - RESERVED_DESCRIPTORS),
+        trusted_proxies=tuple(trusted_proxy),
+        exempt=tuple(exempt),
+    )
+    app = create_app(
+        url,
+        testing=testing,
+        clock=ManualClock() if manual_clock else None,
+        limits=limits,
+        broker=broker,
+        lease_seconds=lease_seconds,
+    )
+    http, ws = protocols(app.state.server.guard, header_timeout)
     config = uvicorn.Config(
-        create_app(
-            url,
-            testing=testing,
-            clock=ManualClock() if manual_clock else None,
-            broker=broker,
-            lease_seconds=lease_seconds,
-        ),
+        app,
         host=host,
         port=port,
         log_level=log_level,
-        log_config=log_config(log_level),  # no token in the output, at any level
+        log_config=log_config(log_level),  # no token in the output, at any level; repeats counted
+        http=http,  # h11, each connection counted per address and given header_timeout for its head
+        ws=ws,
+        timeout_keep_alive=5,
+        h11_max_incomplete_event_size=MAX_HEAD_BYTES,
         ws_max_size=MAX_WS_BYTES,
         ws_ping_interval=20,
         ws_per_message_deflate=ws_deflate,

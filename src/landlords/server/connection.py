@@ -25,6 +25,7 @@ class Connection:
         self._close = close
         self.rate = rate
         self.seat: int | None = None
+        self.address = ""  # the client's address (limits.Guard.address): its messages share a bucket
         self.lang = "en"
         self.position = False  # the client asked for the public position in every view
         self.table: Any = None  # the Table it watches or plays at, after hello

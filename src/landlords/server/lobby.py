@@ -12,7 +12,7 @@ import secrets
 from dataclasses import fields
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Header, HTTPException, Request
+from fastapi import APIRouter, Header, HTTPException, Query, Request
 from pydantic import BaseModel, Field
 
 from .. import new_game
@@ -29,6 +29,7 @@ from ..names import check_name as check_player_name
 from ..names import look_alike_key
 from ..rules import get_ruleset
 from . import views
+from .limits import check as per_address
 from .storage import SeatRow
 from .table import Table, token_hash
 
@@ -226,6 +227,7 @@ async def table_or_404(request: Request, code: str) -> Table:
 @router.post("/games", response_model=Created, status_code=201, summary="Create a game")
 async def create_game(body: CreateGame, request: Request) -> Created:
     server = server_of(request)
+    room_for_one_more(request)
     check_settings(body, server.testing)
     name = check_name(body.name) if body.name is not None else None
     settings = body.model_dump(exclude={"name", "seed", "lang"})
@@ -257,14 +259,28 @@ async def create_game(body: CreateGame, request: Request) -> Created:
     return Created(code=table.code, link=link, host_token=host, seat=seat, token=token)
 
 
-@router.get("/games", response_model=list[GameInfo], summary="Open public games (waiting for players)")
-async def list_games(request: Request) -> list[dict[str, Any]]:
+def room_for_one_more(request: Request) -> None:
+    """A new game: 429 with Retry-After past the address's games per minute or the lobby's size."""
     server = server_of(request)
-    return [
-        t.summary()
-        for t in server.tables.values()
+    per_address(request, "games", "too many games created from your address: try again later")
+    if server.lobby_games() >= server.limits.max_lobby_games:
+        raise HTTPException(429, "the lobby is full: try again later", headers={"Retry-After": "60"})
+
+
+@router.get("/games", response_model=list[GameInfo], summary="Open public games (waiting for players)")
+async def list_games(
+    request: Request,
+    offset: Annotated[int, Query(ge=0, description="games to skip (newest first)")] = 0,
+    limit: Annotated[int | None, Query(ge=1, description="at most this many (and the server's cap)")] = None,
+) -> list[dict[str, Any]]:
+    server = server_of(request)
+    most = min(limit or server.limits.list_games, server.limits.list_games)
+    open_games = [
+        t
+        for t in reversed(server.tables.values())
         if t.status == "lobby" and not t.settings.get("private") and any(s.kind == "open" for s in t.seats)
     ]
+    return [t.summary() for t in open_games[offset : offset + most]]
 
 
 @router.get("/games/{code}", response_model=GameInfo, summary="One game: its settings, seats and status")
@@ -405,6 +421,7 @@ async def rematch(code: str, request: Request, authorization: Annotated[str | No
 
 @router.get("/games/{code}/log", response_model=Log, summary="The game's event log in words")
 async def event_log(code: str, request: Request, lang: str = "en", start: int = 0) -> Log:
+    per_address(request, "expensive", "too many log, record or replay requests from your address: slow down")
     table = await table_or_404(request, code)
     if lang not in LANGUAGES:
         raise HTTPException(422, f"lang must be one of {', '.join(LANGUAGES)}")
@@ -415,6 +432,7 @@ async def event_log(code: str, request: Request, lang: str = "en", start: int = 
 @router.get("/games/{code}/record", summary="A finished game's record (what `landlords replay` reads)")
 async def export_record(code: str, request: Request) -> dict[str, Any]:
     """Only once the game is over: a record holds the seed, which would tell the dice to come."""
+    per_address(request, "expensive", "too many log, record or replay requests from your address: slow down")
     table = await table_or_404(request, code)
     if table.status != "finished" or table.game is None:
         raise HTTPException(409, "the record is available once the game is over")

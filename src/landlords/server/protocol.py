@@ -34,7 +34,7 @@ ERRORS = (
     "too_large",  # over MAX_MESSAGE_BYTES
     "unknown_type",  # a type this protocol version does not have
     "bad_message",  # a field missing or of the wrong kind
-    "rate_limited",  # over the per-connection message rate; the message was dropped
+    "rate_limited",  # over the message rate of the connection or of its address; the message was dropped
     "hello_first",  # anything but hello before the hello
     "bad_token",  # the seat token is not this game's
     "no_game",  # no game with this code
@@ -188,13 +188,14 @@ class RateLimit:
     last: float | None = None
     over: int = 0  # messages dropped so far
 
-    def allow(self, now: float | None = None) -> bool:
+    def allow(self, now: float | None = None, cost: float = 1.0) -> bool:
+        """Spend ``cost`` tokens (a message that costs more than the burst is allowed from a full bucket)."""
         now = time.monotonic() if now is None else now
         if self.last is not None:
             self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
         self.last = now
-        if self.tokens >= 1:
-            self.tokens -= 1
+        if self.tokens >= min(cost, self.burst):
+            self.tokens -= min(cost, self.burst)
             return True
         self.over += 1
         return False

@@ -22,7 +22,9 @@ from ..engine.actions import Action
 from ..engine.game import Game
 from ..server.views import public_state
 
-CACHED = 16  # timelines kept in memory (a long game's frames take a few megabytes)
+# timelines kept in memory: a replay's (its frames hold positions: a long game's take a few megabytes)
+# and the live chart's (net worths only), each kind on its own, so one kind never pushes out the other
+CACHED = {True: 16, False: 256}
 
 
 @dataclass
@@ -112,15 +114,20 @@ class Timeline:
 _CACHE: OrderedDict[tuple[str, bool], Timeline] = OrderedDict()
 
 
-def timeline_of(code: str, head: dict[str, Any], game: Game, finished_by: str | None, states: bool) -> Timeline:
-    """The timeline of the game ``code`` (made once, then kept up with ``game``'s acts)."""
+def timeline_of(
+    code: str, head: dict[str, Any], actions: Sequence[tuple[int, Action]], finished_by: str | None, states: bool
+) -> Timeline:
+    """The timeline of the game ``code`` (made once, then kept up with its ``actions``, the live
+    game's list or a copy; ``finished_by`` once the game is over). The server calls it in its replay
+    worker process (:mod:`.replay`), which keeps the cache."""
     key = (code, states)
     tl = _CACHE.get(key)
-    if tl is None or tl.head is not head or tl.applied > len(game.actions):
+    if tl is None or tl.head != head or tl.applied > len(actions):
         tl = Timeline(head, states)
         _CACHE[key] = tl
     _CACHE.move_to_end(key)
-    while len(_CACHE) > CACHED:
-        _CACHE.popitem(last=False)
-    tl.follow(game.actions, finished_by if game.over else None)
+    kept = [k for k in _CACHE if k[1] == states]
+    for old in kept[: max(0, len(kept) - CACHED[states])]:
+        del _CACHE[old]
+    tl.follow(actions, finished_by)
     return tl
