@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..analysis.duels import duel_win_odds, exchange_table
+from ..odds.duels import duel_win_odds, exchange_table
 from ..engine import decision as D
 from ..engine.actions import Action
 from ..engine.edition import HOTEL, STREET
