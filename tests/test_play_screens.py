@@ -15,11 +15,11 @@ from play_helpers import Auto, play
 
 import landlords
 from landlords import record as records
+from landlords.describe.labels import action_label, decision_title
 from landlords.engine import decision as D
 from landlords.engine.actions import ACTION_TYPES, Action, Bid, Build, ProposeTrade
 from landlords.i18n import LANGUAGES, catalog, tr
 from landlords.play.app import PlayApp
-from landlords.play.labels import action_label, decision_title
 from landlords.play.view import board, panels
 
 

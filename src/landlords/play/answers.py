@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..engine import decision as D
 from ..engine.actions import Action, Bid, Pass, Reject
 from .base import AppParts
-from .labels import speaker
+from ..describe.labels import speaker
 from .prompts import Entry
 
 

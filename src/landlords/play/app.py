@@ -36,7 +36,7 @@ from .answers import Answers
 from .base import Quit
 from .clocks import Clocks
 from .extras import SMALL_SCREEN, Extras
-from .labels import decision_title, offer_lines, square_name
+from ..describe.labels import decision_title, offer_lines, square_name
 from .menus import choices
 from .prompts import Entry, Prompts
 from .saving import Saving, default_save_path

@@ -12,7 +12,7 @@ from ..engine.actions import Action
 from ..engine.game import Game
 from ..i18n import tr
 from ..i18n.grammar import Person
-from .labels import action_label, money, speaker
+from ..describe.labels import action_label, money, speaker
 from .terminal import Terminal
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -19,7 +19,7 @@ from ..describe.rulesets import summary, title
 from ..engine import decision as D
 from ..engine import events as E
 from ..engine.edition import HOTEL
-from .labels import speaker
+from ..describe.labels import speaker
 
 if TYPE_CHECKING:  # pragma: no cover
     from .app import PlayApp

@@ -29,7 +29,7 @@ from ..engine.decision import TRADE_RESPONSE
 from ..engine.errors import ConfigError, IllegalAction
 from ..engine.game import Game
 from ..i18n import has, reason, tr
-from ..play.labels import bot_reason, speaker
+from ..describe.labels import bot_reason, speaker
 from ..rules import get_ruleset
 from . import views
 from .connection import Connection

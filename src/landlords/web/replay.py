@@ -16,7 +16,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
 from ..i18n import has, tr
-from ..play.labels import speaker
+from ..describe.labels import speaker
 from ..render.text import describe
 from ..server.lobby import table_or_404
 from ..server.table import Table
