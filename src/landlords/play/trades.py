@@ -19,6 +19,8 @@ from dataclasses import replace
 from rich.text import Text
 
 from ..bots.verdicts import Answer, as_offer, judge, mirrored
+from ..describe.labels import bot_reason, deck_name, offer_lines, square_name
+from ..describe.offers import cards_to_offer, lots_to_offer
 from ..engine import decision as D
 from ..engine.actions import REJECT, Action, ProposeTrade
 from ..engine.errors import IllegalAction
@@ -26,8 +28,6 @@ from ..engine.game import Game
 from ..i18n import reason
 from . import view
 from .base import AppParts
-from ..describe.labels import bot_reason, deck_name, offer_lines, square_name
-from ..describe.offers import cards_to_offer, lots_to_offer
 
 
 def toggled(items: tuple, item) -> tuple:
