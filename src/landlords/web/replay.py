@@ -15,8 +15,8 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
-from ..describe.labels import speaker
 from ..i18n import has, tr
+from ..describe.labels import speaker
 from ..render.text import describe
 from ..server.lobby import table_or_404
 from ..server.table import Table
