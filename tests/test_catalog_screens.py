@@ -18,11 +18,11 @@ import landlords
 from landlords.bots import make_bot
 from landlords.describe.cards import property_card
 from landlords.describe.decisions import confirmation, decision_info
+from landlords.describe.labels import action_label, decision_title
 from landlords.describe.rulesets import summary, title
 from landlords.describe.words import Speaker
 from landlords.engine import decision as D
 from landlords.engine.actions import ACTION_TYPES
-from landlords.play.labels import action_label, decision_title
 from landlords.render.text import describe, recap
 from landlords.rules import RULESETS
 

@@ -9,10 +9,10 @@ import re
 import pytest
 
 import landlords
+from landlords.describe.labels import action_label, decision_title, offer_lines, speaker
 from landlords.engine.actions import ClaimRent, Mortgage, ProposeTrade, Unmortgage
 from landlords.engine.turns import RentClaim
 from landlords.i18n import catalog, tr
-from landlords.play.labels import action_label, decision_title, offer_lines, speaker
 
 # the word a language does not use for rent, and the one it does (its vocabulary entry)
 OTHER_WORD = {"ru": re.compile(r"\bрент", re.I), "pl": re.compile(r"\brent", re.I)}

@@ -13,11 +13,11 @@ from connect_helpers import ClientPerson, ServerProcess
 from test_connect_terminal import one_error, run_cli
 
 from landlords.client import Lobby
-from landlords.connect.address import server_and_game
-from landlords.connect.link import Link
-from landlords.connect.question import question
-from landlords.connect.seats import SavedSeat, SeatStore
 from landlords.engine.errors import ConfigError
+from landlords.play.connect.address import server_and_game
+from landlords.play.connect.link import Link
+from landlords.play.connect.question import question
+from landlords.play.connect.seats import SavedSeat, SeatStore
 from landlords.position import from_position
 
 
@@ -177,7 +177,7 @@ def test_the_question_comes_from_the_servers_list_of_acts(server):
 
 
 def test_advice_is_worked_out_by_the_server_for_a_seat(server):
-    from landlords.connect.advice import ServerAdvice
+    from landlords.play.connect.advice import ServerAdvice
 
     lobby = Lobby(server.base)
     g = lobby.create(

@@ -10,10 +10,10 @@ import re
 import pytest
 
 import landlords
-from landlords.connect.question import question_title
+from landlords.describe.labels import decision_title, decision_watch
 from landlords.engine.actions import ProposeTrade
 from landlords.i18n import LANGUAGES
-from landlords.play.labels import decision_title, decision_watch
+from landlords.play.connect.question import question_title
 from landlords.server.views import decision_view
 
 # words that address the reader: none may reach a line meant for someone else

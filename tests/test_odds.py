@@ -10,10 +10,10 @@ import pytest
 
 import landlords
 from landlords import get_ruleset, load_edition
-from landlords.analysis.markov import JAIL, Chain, modal_string, square_odds
-from landlords.analysis.returns import property_returns
 from landlords.editions import parse_edition
 from landlords.engine.actions import DECLINE, PASS, PAY_JAIL_FINE, ROLL, USE_JAIL_CARD
+from landlords.odds.markov import JAIL, Chain, modal_string, square_odds
+from landlords.odds.returns import property_returns
 
 
 def tiny_edition():

@@ -12,10 +12,11 @@ from play_helpers import Reader, play
 
 import landlords
 from landlords.bots import make_bot
+from landlords.describe.offers import lots_to_offer, offers_to_try
 from landlords.engine import decision as D
 from landlords.i18n import tr
 from landlords.play.app import PlayApp
-from landlords.play.menus import choices, lots_to_offer, offers_to_try
+from landlords.play.menus import choices
 from landlords.play.terminal import ScriptedTerminal
 from landlords.rules import RULESETS
 
@@ -154,7 +155,7 @@ def test_businesspoly_pass_says_what_it_does_and_once_is_enough(tmp_path):
 
 def test_words_for_the_screen_leave_the_game_state_as_it_was():
     """The screens' word cache lives beside the game, never in it (a position is every attribute)."""
-    from landlords.play.labels import action_label, decision_title
+    from landlords.describe.labels import action_label, decision_title
 
     game = landlords.new_game(None, "businesspoly", players=["Аня", "Борис"], seed=2)
     before = game.state_hash()

@@ -36,13 +36,12 @@ from landlords.bots import BaselineBot, RandomBot
 from landlords.engine import IllegalAction
 from landlords.engine.actions import Build, LiftMortgage, ProposeTrade
 from landlords.engine.invariants import violations
+from landlords.odds.duels import challenge_win_odds, exchange_double_odds
 from landlords.rules.odessa import (
     ChallengeMalina,
     ExchangeTry,
     MalinaChallenged,
     RefuseExchange,
-    challenge_win_odds,
-    exchange_double_odds,
 )
 from landlords.sim.runner import play, simulate
 

@@ -4,7 +4,7 @@ is guessed once) stay made while it plays, instead of being made again for every
 from __future__ import annotations
 
 import landlords
-from landlords.play.labels import SPEAKERS_KEPT, speaker
+from landlords.describe.labels import SPEAKERS_KEPT, speaker
 
 
 def test_each_of_many_games_keeps_its_words():
@@ -19,7 +19,7 @@ def test_the_kept_words_are_bounded_and_follow_renames():
     games = [landlords.new_game("classic-us", "hasbro-ru", players=2, seed=i) for i in range(SPEAKERS_KEPT + 10)]
     for g in games:
         speaker(g, "en")
-    from landlords.play import labels
+    from landlords.describe import labels
 
     assert len(labels._SPEAKERS) <= SPEAKERS_KEPT
     g = games[-1]

@@ -1,7 +1,8 @@
-"""Analysis: exact odds, property returns, win chances from a position, trade evaluation.
+"""Analysis driven by bots: win chances from a position, trade evaluation, the table's advice.
+(The board's exact odds and returns, which need no bot, are :mod:`landlords.odds`.)
 
-``win_chances`` and ``evaluate_trade`` are imported on first use, so that the exact odds stay
-light to import.
+``win_chances`` and ``evaluate_trade`` are imported on first use, so that the package stays light
+to import.
 """
 
 from __future__ import annotations

@@ -18,7 +18,8 @@ from ..engine.decision import Decision
 from ..engine.game import Game
 from ..engine.listing import square_acts
 from ..engine.native import mypyc_attr
-from ..rules.odessa import ChallengeMalina, OdessaGame, RefuseExchange, challenge_win_odds
+from ..odds.duels import challenge_win_odds
+from ..rules.odessa import ChallengeMalina, OdessaGame, RefuseExchange
 from .acts import END_TURN, ROLL, USE_JAIL_CARD, any_set
 from .strategy import Strategy
 

@@ -1,7 +1,7 @@
 """What the strategies know about the board: exact landing odds turned into expected income.
 
 :func:`board_odds` gives, for a game's edition and ruleset, the expected number of landings per
-opponent turn on every square (from the exact Markov chain of :mod:`landlords.analysis.returns`)
+opponent turn on every square (from the exact Markov chain of :mod:`landlords.odds.returns`)
 and the expected rent per opponent turn of every property at every building level. It is computed
 once per edition and ruleset and process (about 50 ms) and cached; a bot asks for it once per game.
 
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from ..engine.edition import HOTEL, RAILROAD, STREET, UTILITY
 from ..engine.game import Game
 from ..engine.native import mypyc_attr
+from ..odds.returns import property_returns
 from .baseline import BaselineBot
 
 
@@ -70,8 +71,6 @@ def _compute(game: Game) -> BoardOdds:
     rate = [0.0] * t.size
     exact = False
     try:
-        from ..analysis.returns import property_returns
-
         rows, _ = property_returns(game.edition, rules, "short")
         best: dict[int, tuple[int, float]] = {}
         for r in rows:  # landings per turn = rent per turn / rent, from the row with the largest rent

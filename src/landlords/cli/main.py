@@ -333,8 +333,8 @@ def figure(value: Any) -> str:
 )
 def odds(edition, ruleset, rules, jail, per, show_returns, as_json, as_csv, plot, board, lang) -> None:
     """Exact long-run odds of ending a roll (or turn) on each square, from a Markov chain."""
-    from ..analysis.markov import CONVENTIONS, square_odds
-    from ..analysis.returns import property_returns
+    from ..odds.markov import CONVENTIONS, square_odds
+    from ..odds.returns import property_returns
 
     try:
         if as_json and as_csv:
@@ -360,7 +360,7 @@ def odds(edition, ruleset, rules, jail, per, show_returns, as_json, as_csv, plot
             board_svg(ed, heat=[float(h) for h in heat], title=f"{ed.name}: odds per {per}"), encoding="utf-8"
         )
     if plot:
-        from ..analysis.plots import odds_chart, returns_chart
+        from ..render.charts import odds_chart, returns_chart
 
         lang = lang or default_language()
         (

@@ -161,7 +161,7 @@ def play(
 ) -> None:
     """Play in the terminal: people take turns at one keyboard, bots play their seats; or, with
     --connect, at a server's table with people in other terminals and browsers."""
-    from ..connect.command import connected_options, play_connected
+    from .connect import connected_options, play_connected
 
     local_only = [
         o for o in LOCAL_OPTIONS if ctx.get_parameter_source(o) is click.core.ParameterSource.COMMANDLINE

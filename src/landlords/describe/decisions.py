@@ -17,12 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..analysis.duels import duel_win_odds, exchange_table
 from ..engine import decision as D
 from ..engine.actions import Action
 from ..engine.edition import HOTEL, STREET
 from ..engine.game import Game
 from ..i18n.grammar import percent
+from ..odds.duels import duel_win_odds, exchange_table
 from .cards import PropertyCard, property_card
 from .words import Speaker
 

@@ -4,10 +4,10 @@ and "counter-offer" beside rejecting an offer."""
 
 from __future__ import annotations
 
+from ..describe.labels import speaker
 from ..engine import decision as D
 from ..engine.actions import Action, Bid, Pass, Reject
 from .base import AppParts
-from .labels import speaker
 from .prompts import Entry
 
 

@@ -25,6 +25,7 @@ from rich.text import Text
 
 from .. import record as records
 from ..bots import make_bot
+from ..describe.labels import decision_title, offer_lines, square_name
 from ..engine import decision as D
 from ..engine.actions import Action, ClaimRent, Pass, ProposeTrade, Reject, Roll
 from ..engine.errors import ConfigError, IllegalAction
@@ -36,7 +37,6 @@ from .answers import Answers
 from .base import Quit
 from .clocks import Clocks
 from .extras import SMALL_SCREEN, Extras
-from .labels import decision_title, offer_lines, square_name
 from .menus import choices
 from .prompts import Entry, Prompts
 from .saving import Saving, default_save_path

@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import record as records
+from ..describe.labels import action_label, money, speaker
 from ..engine.actions import Action
 from ..engine.game import Game
 from ..i18n import tr
 from ..i18n.grammar import Person
-from .labels import action_label, money, speaker
 from .terminal import Terminal
 
 if TYPE_CHECKING:  # pragma: no cover

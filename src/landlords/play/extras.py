@@ -15,11 +15,11 @@ from rich.text import Text
 from ..assist.plans import Plan, build_evenly, group_plans, raise_cash, sell_group
 from ..describe.cards import houses_before_hotel, property_card
 from ..describe.decisions import confirmation, decision_info
+from ..describe.labels import speaker
 from ..describe.rulesets import summary, title
 from ..engine import decision as D
 from ..engine import events as E
 from ..engine.edition import HOTEL
-from .labels import speaker
 
 if TYPE_CHECKING:  # pragma: no cover
     from .app import PlayApp

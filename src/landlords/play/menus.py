@@ -3,8 +3,9 @@
 The numbered answers are ``game.decision_actions()``; each letter opens one kind of the seat's
 other legal acts (``game.legal_actions``); ``t`` appears only when the engine would accept some
 offer to some partner (a concrete one is tried: a coin or a lot either way), and the trade editor
-lists only the lots the engine lets change hands. Nothing offered is then refused for the moment
-it is chosen in (a whole offer may still be refused for its content, with the rule's reason).
+lists only the lots the engine lets change hands (both found by :mod:`landlords.describe.offers`).
+Nothing offered is then refused for the moment it is chosen in (a whole offer may still be refused
+for its content, with the rule's reason).
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from dataclasses import dataclass, field
 
 from ..analysis.advice import advice_allowed
 from ..assist.plans import group_plans, raise_steps
-from ..engine.actions import Action, ProposeTrade
+from ..describe.offers import trade_partners
+from ..engine.actions import Action
 from ..engine.game import Game
 
 # the letter that opens each kind of free act; a kind not listed here gets a free letter
@@ -34,50 +36,6 @@ class Choices:
     partners: list[int] = field(default_factory=list)
     people: list[int] = field(default_factory=list)
     commands: tuple[str, ...] = ()  # the plan and advice letters that can do something now (g, r, ?)
-
-
-def offers_to_try(game: Game, seat: int, partner: int) -> list[ProposeTrade]:
-    """The smallest offers to ``partner``: a coin or one lot, either way."""
-    out = []
-    if game.cash[seat] > 0:
-        out.append(ProposeTrade(partner, give_cash=1))
-    if game.cash[partner] > 0:
-        out.append(ProposeTrade(partner, take_cash=1))
-    out += [ProposeTrade(partner, give_properties=(sq,)) for sq in game.owned_by(seat)]
-    out += [ProposeTrade(partner, take_properties=(sq,)) for sq in game.owned_by(partner)]
-    return out
-
-
-def may_offer(game: Game, seat: int, partner: int) -> bool:
-    return any(game.is_legal(seat, offer) for offer in offers_to_try(game, seat, partner))
-
-
-def trade_partners(game: Game, seat: int) -> list[int]:
-    """The players ``seat`` may send an offer to now (empty: no trading at this moment)."""
-    if game.over or game.decision is None or game.bankrupt[seat]:
-        return []
-    return [q for q in game.alive() if q != seat and may_offer(game, seat, q)]
-
-
-def lots_to_offer(game: Game, seat: int, partner: int, side: int) -> list[int]:
-    """The lots of ``side`` (the proposer or the partner) that may change hands in an offer."""
-    if side == seat:
-        return [
-            sq for sq in game.owned_by(seat) if game.is_legal(seat, ProposeTrade(partner, give_properties=(sq,)))
-        ]
-    return [
-        sq for sq in game.owned_by(partner) if game.is_legal(seat, ProposeTrade(partner, take_properties=(sq,)))
-    ]
-
-
-def cards_to_offer(game: Game, seat: int, partner: int, side: int) -> list[str]:
-    """The jail cards of ``side`` that may change hands in an offer (one entry per card held)."""
-    field = "give_cards" if side == seat else "take_cards"
-    return [
-        deck
-        for deck in dict.fromkeys(game.jail_cards[side])
-        if game.is_legal(seat, ProposeTrade(partner, **{field: (deck,)}))
-    ]
 
 
 def letters(groups: dict[str, list[Action]]) -> dict[str, str]:

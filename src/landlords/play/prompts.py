@@ -8,14 +8,22 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
+from ..describe.labels import type_name
 from ..engine.actions import Action
+from ..i18n import has, tr
 from .base import AppParts, Quit
 from .keys import latin_key
-from .labels import group_label
 from .menus import Choices
 
 # the words of the plan and advice letters on the command line, each shown only when it can do something
 EXTRA_COMMANDS = {"g": "ui.cmd_group", "r": "ui.cmd_raise", "?": "ui.cmd_advice"}
+
+
+def group_label(lang: str, kind: str, count: int) -> str:
+    """The menu entry that opens the list of one type of free action (build, mortgage, ...)."""
+    key = f"menu.{kind}"
+    text = tr(lang, key) if has(lang, key) else type_name(lang, kind)
+    return tr(lang, "ui.menu_group", label=text, n=count)
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """The trade builder: an offer to another player of any mix of lots, cash and jail cards.
 
 Only what the engine lets change hands now is listed (each item is tried as an offer on its own:
-``menus.lots_to_offer``, ``menus.cards_to_offer``), and the whole offer is checked by the engine as
+``describe.offers.lots_to_offer``, ``cards_to_offer``), and the whole offer is checked by the engine as
 it is built, its refusal shown in the player's words. The last offer to each partner is kept, so
 ``t`` opens it again for editing and resending. A person answering an offer may answer with a
 changed one (a counter-offer: the offer turned round, then edited), and a bot that refuses says why,
@@ -19,6 +19,8 @@ from dataclasses import replace
 from rich.text import Text
 
 from ..bots.verdicts import Answer, as_offer, judge, mirrored
+from ..describe.labels import bot_reason, deck_name, offer_lines, square_name
+from ..describe.offers import cards_to_offer, lots_to_offer
 from ..engine import decision as D
 from ..engine.actions import REJECT, Action, ProposeTrade
 from ..engine.errors import IllegalAction
@@ -26,8 +28,6 @@ from ..engine.game import Game
 from ..i18n import reason
 from . import view
 from .base import AppParts
-from .labels import bot_reason, deck_name, offer_lines, square_name
-from .menus import cards_to_offer, lots_to_offer
 
 
 def toggled(items: tuple, item) -> tuple:

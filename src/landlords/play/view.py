@@ -18,11 +18,11 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ..describe.labels import speaker
 from ..engine.edition import CARD, FREE_PARKING, GO, GO_TO_JAIL, HOTEL, JAIL, RAILROAD, STREET, TAX, UTILITY
 from ..engine.game import Game
 from ..i18n import tr
 from ..render.text import describe
-from .labels import speaker
 
 # one colour per seat (the SVG board's), and the mark of each kind of square without a colour band
 SEAT_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")

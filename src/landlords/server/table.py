@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from .. import new_game
 from .. import record as records
 from ..bots import make_bot
+from ..describe.labels import bot_reason, speaker
 from ..editions import packaged_id
 from ..bots.verdicts import Answer, judge
 from ..engine.actions import Action, TimeOut, action_from_json
@@ -29,7 +30,6 @@ from ..engine.decision import TRADE_RESPONSE
 from ..engine.errors import ConfigError, IllegalAction
 from ..engine.game import Game
 from ..i18n import has, reason, tr
-from ..play.labels import bot_reason, speaker
 from ..rules import get_ruleset
 from . import views
 from .connection import Connection

@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..describe.decisions import confirmation
+from ..describe.labels import action_label, decision_title, decision_watch, speaker
 from ..describe.mechanics import decision_help
 from ..engine.actions import Action
 from ..engine.game import Game
 from ..engine.state import variant_attributes
-from ..play.labels import action_label, decision_title, decision_watch, speaker
 from ..render.text import describe
 from ..rules.businesspoly.decisions import Deal
 

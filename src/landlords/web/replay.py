@@ -22,7 +22,7 @@ from fastapi.responses import HTMLResponse
 
 from ..engine.actions import action_from_json
 from ..i18n import has, tr
-from ..play.labels import speaker
+from ..describe.labels import speaker
 from ..render.text import describe
 from ..server.limits import check as per_address
 from ..server.limits import too_many

@@ -4,7 +4,7 @@
 game can be made of), ``/api/web/words/LANG`` (the page's words, from the catalogs),
 ``/api/web/board`` (an edition's board), ``/api/games/CODE/card/SQ`` (a square's card now) and
 ``/api/games/CODE/trade`` (whom the seat may offer a trade and which lots may change hands: the
-terminal's menu rules, ``play.menus``). Nothing here changes a game: every act goes over the socket.
+rules the terminal's menu uses too, :mod:`landlords.describe.offers`). Nothing here changes a game: every act goes over the socket.
 """
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ from fastapi import APIRouter, Header, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
 from ..bots import known_names
+from ..describe.labels import deck_name
+from ..describe.offers import lots_to_offer, trade_partners
 from ..describe.rulesets import ruleset_name, summary
 from ..editions import edition_names, load_edition
 from ..editions.choice import board_for
 from ..engine.errors import LandlordsError
 from ..i18n import LANGUAGES, catalog, tr
-from ..play.labels import deck_name
-from ..play.menus import lots_to_offer, trade_partners
 from ..rules import get_ruleset, ruleset_names
 from ..server.lobby import CreateGame, bearer, table_or_404
 from . import STATIC

@@ -60,9 +60,7 @@ from .seed import (
     MALINA_VISIT,
     MORTGAGE_LAP,
     SECOND_GUILD,
-    challenge_win_odds,
     exchange_double,
-    exchange_double_odds,
     malina_title,
 )
 
@@ -92,8 +90,6 @@ __all__ = [
     "MALINA_VISIT",
     "MORTGAGE_LAP",
     "SECOND_GUILD",
-    "challenge_win_odds",
     "exchange_double",
-    "exchange_double_odds",
     "malina_title",
 ]

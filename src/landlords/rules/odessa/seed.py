@@ -1,11 +1,9 @@
-"""The seed's numbers for «Одесская Монополия», its decision kinds, and the exact readings and odds
-of its dice (003).
+"""The seed's numbers for «Одесская Монополия», its decision kinds, and the reading of its exchange
+dice (003). The odds of its dice are :mod:`landlords.odds.duels`.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-from itertools import product
 from typing import Final
 
 from ...engine.edition import HOTEL
@@ -42,20 +40,6 @@ def exchange_double(dice: tuple[int, ...], reading: str) -> tuple[int, int] | No
         if b == c:
             return b, a
     return None
-
-
-def challenge_win_odds(sides: int = 6) -> Fraction:
-    """The exact chance that a challenger's one die beats the smotryashchy's two (003:86), by
-    enumerating every roll: 20/216 with six-sided dice."""
-    wins = sum(1 for a, b, c in product(range(1, sides + 1), repeat=3) if c > a + b)
-    return Fraction(wins, sides**3)
-
-
-def exchange_double_odds(reading: str = "any_two", sides: int = 6) -> Fraction:
-    """The exact chance that one exchange try rolls a double, by enumerating the three dice:
-    4/9 when any two make it (R2), 1/6 when the first two must (R1)."""
-    hits = sum(1 for dice in product(range(1, sides + 1), repeat=3) if exchange_double(dice, reading))
-    return Fraction(hits, sides**3)
 
 
 def malina_title(held: int) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-from ..engine.errors import ConfigError
+from ...engine.errors import ConfigError
 
 CODE_RE = re.compile(r"^[A-Za-z0-9]{4,12}$")
 LINK_RE = re.compile(r"^(.*?)/g/([A-Za-z0-9]+)/?$")

@@ -5,9 +5,9 @@ from __future__ import annotations
 import sys
 from typing import NoReturn
 
-from ..cli.checks import fail
 from ..engine.errors import ConfigError
 from ..i18n import default_language
+from .checks import fail
 
 OPTION_NAMES = {
     "edition": "--edition",
@@ -34,9 +34,9 @@ def connected_options(game: str | None, name: str | None, seat: int | None, watc
 def play_connected(
     url: str, game: str | None, name: str | None, seat: int | None, watch: bool, lang: str | None, local: list[str]
 ) -> NoReturn:
-    from .app import RemoteApp
-    from .link import Refused
-    from .session import refused_hello, sit_down, unreachable
+    from ..play.connect.app import RemoteApp
+    from ..play.connect.link import Refused
+    from ..play.connect.session import refused_hello, sit_down, unreachable
 
     if local:
         shown = ", ".join(OPTION_NAMES.get(o, o) for o in local)

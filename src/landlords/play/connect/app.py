@@ -18,20 +18,20 @@ from typing import Any
 
 from rich.text import Text
 
-from .. import record as records
-from ..client import Lobby
-from ..engine.actions import Action, ClaimRent, Pass
-from ..engine.game import Game
-from ..play import view as screen
-from ..play.advice import TableAdvice
-from ..play.answers import Answers
-from ..play.base import Quit
-from ..play.extras import SMALL_SCREEN, Extras
-from ..play.labels import action_label, square_name
-from ..play.prompts import Entry, Prompts
-from ..play.saving import default_save_path
-from ..play.screens import Screens
-from ..play.trades import Trades
+from ... import record as records
+from ...client import Lobby
+from ...describe.labels import action_label, square_name
+from ...engine.actions import Action, ClaimRent, Pass
+from ...engine.game import Game
+from .. import view as screen
+from ..advice import TableAdvice
+from ..answers import Answers
+from ..base import Quit
+from ..extras import SMALL_SCREEN, Extras
+from ..prompts import Entry, Prompts
+from ..saving import default_save_path
+from ..screens import Screens
+from ..trades import Trades
 from .advice import ServerAdvice
 from .arrivals import Arrivals
 from .link import Link, LinkLost
@@ -336,7 +336,7 @@ class RemoteApp(Arrivals, Screens, Answers, Prompts, Trades):
 
     # ------------------------------------------------------------ the local game's parts, adapted
     def details(self, d) -> None:
-        from ..play.app import PlayApp
+        from ..app import PlayApp
 
         PlayApp.details(self, d)  # type: ignore[arg-type]  # the offer, the stakes, the debt: one screen
 

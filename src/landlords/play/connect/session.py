@@ -10,10 +10,10 @@ from dataclasses import dataclass
 
 import httpx
 
-from ..client import Lobby, ServerError
-from ..engine.errors import ConfigError
-from ..i18n import tr
-from ..names import check_name
+from ...client import Lobby, ServerError
+from ...engine.errors import ConfigError
+from ...i18n import tr
+from ...names import check_name
 from .address import server_and_game
 from .link import Refused
 from .seats import SavedSeat, SeatStore

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from ..engine.errors import ConfigError
+from ...engine.errors import ConfigError
 
 
 @dataclass(frozen=True)

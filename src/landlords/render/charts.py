@@ -1,11 +1,13 @@
-"""Charts of the analyses (matplotlib, drawn without a screen)."""
+"""Charts of the board's odds and returns (matplotlib, drawn without a screen), every word in the
+reader's language (``landlords odds --plot``)."""
 
 from __future__ import annotations
 
+from ..describe.words import count, vocabulary
 from ..engine.edition import Edition
 from ..i18n import tr
-from .markov import SquareOdds
-from .returns import GroupReturn
+from ..odds.markov import SquareOdds
+from ..odds.returns import GroupReturn
 
 
 def _pyplot():
@@ -54,8 +56,6 @@ def returns_chart(
 ) -> None:
     """Payback in opponent turns per colour group and building level, every word in ``lang`` (the
     buildings in ``variant``'s words: Odessa's artels)."""
-    from ..describe.words import count, vocabulary
-
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(10, 5))
     streets = [

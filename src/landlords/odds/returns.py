@@ -1,6 +1,6 @@
 """Return on every property: expected rent per opponent roll and turn, cost, payback.
 
-Landing odds come from the exact chain (:mod:`landlords.analysis.markov`); rents from the
+Landing odds come from the exact chain (:mod:`landlords.odds.markov`); rents from the
 edition's tables under the ruleset's rent rules: a complete unbuilt colour group charges double
 (if the ruleset says so), railroads charge by how many the owner holds, utilities multiply the
 expected dice total. Costs are the printed price plus the buildings on that lot.

@@ -10,9 +10,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.actions import Action, ClaimRent, action_from_json
-from ..engine.game import Game
-from ..play.menus import Choices, letters, plan_commands, trade_partners
+from ...describe.offers import trade_partners
+from ...engine.actions import Action, ClaimRent, action_from_json
+from ...engine.game import Game
+from ..menus import Choices, letters, plan_commands
 
 
 def act_key(action: Action | dict[str, Any]) -> str:

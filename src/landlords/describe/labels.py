@@ -1,4 +1,5 @@
-"""Words for actions and decisions, in the player's language.
+"""Words for actions and decisions, in the player's language, for every front end (the terminal, the
+server's views, the web pages).
 
 Every action type gets a label from the catalog key ``action.<type>`` (``action.<type>.true`` /
 ``.false`` first for an action whose only field is a yes/no, e.g. ``ChooseTax(percent)``), filled
@@ -13,13 +14,13 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from ..describe.words import Speaker
 from ..engine import decision as D
 from ..engine import events as E
 from ..engine.actions import Action, field_names
 from ..engine.edition import HOTEL
 from ..engine.game import Game
 from ..i18n import DEFAULT, catalog, has, reason, tr
+from .words import Speaker
 
 # fields whose integer value names a seat, a square or an amount of money (in actions and decision data)
 SEAT_FIELDS = frozenset({"seat", "partner", "payer", "payee", "owner", "proposer", "receiver", "giver", "winner"})
@@ -203,13 +204,6 @@ def action_label(game: Game, seat: int, action: Action, lang: str) -> str:
     if values:
         label += ": " + "; ".join(f"{field_name(lang, k)} {params[k]}" for k in values)
     return label
-
-
-def group_label(lang: str, kind: str, count: int) -> str:
-    """The menu entry that opens the list of one type of free action (build, mortgage, ...)."""
-    key = f"menu.{kind}"
-    text = tr(lang, key) if has(lang, key) else type_name(lang, kind)
-    return tr(lang, "ui.menu_group", label=text, n=count)
 
 
 def decision_params(game: Game, d: D.Decision, lang: str) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 
-from ..client import Lobby, ServerError
+from ...client import Lobby, ServerError
 
 
 class ServerAdvice:

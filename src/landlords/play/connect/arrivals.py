@@ -9,11 +9,11 @@ from typing import Any
 
 from rich.text import Text
 
-from ..client import Lobby
-from ..engine.errors import LandlordsError
-from ..engine.game import Game
-from ..play import view as screen
-from ..position import from_position
+from ...client import Lobby
+from ...engine.errors import LandlordsError
+from ...engine.game import Game
+from ...position import from_position
+from .. import view as screen
 from .question import Question, question, question_title
 from .terminal import LiveTerminal
 

@@ -17,7 +17,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
 
-from ..play.terminal import PROMPT_MARK, Terminal
+from ..terminal import PROMPT_MARK, Terminal
 
 
 class QuestionChanged(Exception):

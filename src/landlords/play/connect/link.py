@@ -16,7 +16,7 @@ from typing import Any
 
 import websockets
 
-from ..client import Seat, ServerError
+from ...client import Seat, ServerError
 
 BACKOFF = (0.5, 1, 2, 4, 8, 15)  # seconds before each reconnection attempt (then 15 s each)
 GIVE_UP_AFTER = 180.0  # seconds without a connection before the terminal gives up

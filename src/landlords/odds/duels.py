@@ -1,4 +1,4 @@
-"""Exact odds of the variants' dice duels and the exchange, by enumerating every roll.
+"""Exact odds of the variants' dice duels and Odessa's exchange, by enumerating every roll.
 
 A duel: one side rolls ``mine`` dice, the other ``theirs``; the first wins on a higher sum (and on a
 tie when ``tie_wins``). Odessa's malina challenge is 1 die against 2 (003:86), Бизнесполия's lawsuit
@@ -29,10 +29,26 @@ def duel_win_odds(mine: int, theirs: int, tie_wins: bool = False, sides: int = 6
     return Fraction(wins, sides ** (mine + theirs))
 
 
+def challenge_win_odds(sides: int = 6) -> Fraction:
+    """The exact chance that a challenger's one die beats the smotryashchy's two (003:86), by
+    enumerating every roll: 20/216 with six-sided dice."""
+    wins = sum(1 for a, b, c in product(range(1, sides + 1), repeat=3) if c > a + b)
+    return Fraction(wins, sides**3)
+
+
+def exchange_double_odds(reading: str = "any_two", sides: int = 6) -> Fraction:
+    """The exact chance that one exchange try rolls a double, by enumerating the three dice:
+    4/9 when any two make it (R2), 1/6 when the first two must (R1)."""
+    from ..rules.odessa import exchange_double  # the whole variant: imported when asked for
+
+    hits = sum(1 for dice in product(range(1, sides + 1), repeat=3) if exchange_double(dice, reading))
+    return Fraction(hits, sides**3)
+
+
 def exchange_table(reading: str = "any_two", sides: int = 6) -> list[tuple[int, Fraction, Fraction]]:
     """Odessa's exchange, try by try: (try, chance the game reaches it, chance it rolls a double).
     The fourth turn (reached when the three tries miss) is the forced one-die exit."""
-    from ..rules.odessa import EXCHANGE_TRIES, exchange_double_odds
+    from ..rules.odessa import EXCHANGE_TRIES
 
     hit = exchange_double_odds(reading, sides)
     out = []
