@@ -65,8 +65,8 @@ class Play:
     def take(self, seat: int, action: dict[str, Any], reply: dict[str, Any]) -> None:
         if reply["type"] == "ack":
             self.acked.append((reply["version"], seat, action))
-        else:
-            assert reply["type"] == "refused", reply
+        else:  # refused: nothing changed; unconfirmed: the owner did not answer in time (it may apply)
+            assert reply["type"] == "refused" or (reply["type"], reply.get("code")) == ("error", "unconfirmed"), reply
 
     async def play(self, acks: int) -> bool:
         goal = len(self.acked) + acks
