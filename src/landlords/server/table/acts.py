@@ -37,7 +37,6 @@ class Acts(TableBase):
         self.broadcast([])
         self.kick()
 
-
     async def submit(self, conn: Connection, msg: dict[str, Any]) -> None:
         """A client's act: checked, applied, committed, acknowledged, pushed - or refused."""
         ref = msg.get("id")

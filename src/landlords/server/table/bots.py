@@ -1,9 +1,10 @@
 """A table's bots: who plays a seat now, the bot loop (the owner's only, in a cluster), a bot's
-answer to a person's offer and its reasons."""
+answer to a person's offer and its reasons, the loop's end when the table closes."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any
 
 from ...bots import make_bot
@@ -125,3 +126,10 @@ class Bots(TableBase):
         if action is None or not game.is_legal(seat, action):
             action = next(iter(game.decision_actions()), None) or next(iter(game.legal_actions(seat)))
         return action
+
+    async def close(self) -> None:
+        """Stop the bot loop (the server stops, a lobby game expires)."""
+        if self.bot_task is not None:
+            self.bot_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.bot_task

@@ -3,8 +3,6 @@ clients, cached per version and language), the chat."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from typing import Any
 
 from ...i18n import has, tr
@@ -142,9 +140,3 @@ class Clients(TableBase):
         message = dumps({"type": "chat", **entry})
         for c in list(self.watchers):
             c.send(message)
-
-    async def close(self) -> None:
-        if self.bot_task is not None:
-            self.bot_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self.bot_task
