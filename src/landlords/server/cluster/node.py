@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 
         tables: dict[str, Table]
 
+
 log = logging.getLogger("landlords.server")
 
 LEASE_SECONDS = 5.0  # a dead owner's games are taken over within about this long
