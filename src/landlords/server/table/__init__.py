@@ -17,7 +17,7 @@ it needs of the server through :class:`.host.TableHost`.
 from __future__ import annotations
 
 from .acts import Acts
-from .base import TableBase, not_saved
+from .base import TableBase
 from .bots import RETRY_SECONDS, TIMER_BOT, Bots
 from .clients import RECENT_EVENTS, Clients
 from .clocks import CHECKPOINT_SECONDS, Clocks
@@ -35,7 +35,6 @@ __all__ = [
     "SeatState",
     "Table",
     "TableHost",
-    "not_saved",
     "token_hash",
 ]
 
