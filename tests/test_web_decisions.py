@@ -151,7 +151,7 @@ def test_every_decision_of_every_ruleset_has_buttons_a_title_and_its_mechanic_ex
 
 
 def test_the_board_explains_the_variants_own_free_acts(tmp_path):
-    from landlords.web.board import board_json
+    from landlords.server.pages.board import board_json
 
     for lang in LANGUAGES:
         odessa = board_json(None, "odessa", lang)["mechanics"]

@@ -1,4 +1,4 @@
-"""The pages and their JSON (landlords.web): served by the game server, shipped in the package,
+"""The pages and their JSON (landlords.server.pages): served by the game server, shipped in the package,
 worded from the catalogs in every language, and reading legality only from the engine."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from server_helpers import Player, create, make_client, sockets_closed
 from landlords.i18n import LANGUAGES, catalog
 from landlords.render.svg import KIND_LABEL
 from landlords.rules import ruleset_names
-from landlords.web import STATIC
+from landlords.server.pages import STATIC
 
 
 @pytest.fixture
@@ -49,7 +49,7 @@ def test_the_pages_and_their_assets_are_served_from_the_package(client):
 
 
 def test_the_assets_are_package_data():
-    files = resources.files("landlords.web") / "static"
+    files = resources.files("landlords.server.pages") / "static"
     assert (files / "table.html").is_file() and (files / "js" / "board.js").is_file()
 
 

@@ -25,7 +25,7 @@ from fastapi import APIRouter, Header, HTTPException, Query, Request
 from fastapi.responses import JSONResponse
 
 from ..analysis.advice import TABLE_GAMES, advice_allowed, advise
-from .lobby import bearer, table_or_404
+from .access import bearer, table_or_404
 
 INTERVAL = 10.0  # seconds between two requests of one seat that need a new analysis
 QUEUE = 4  # analyses waiting or running, server-wide, before new ones are turned away

@@ -16,7 +16,6 @@ import logging
 import secrets
 import time
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
@@ -26,46 +25,19 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.exc import SQLAlchemyError
 
 from .. import record as records
-from .. import web
-from ..web import replay as web_replay
 from ..i18n import LANGUAGES
-from . import advice, lobby
+from . import advice, lobby, pages
 from .bodies import CheckBodies
 from .clock import Clock, ManualClock
 from .connection import Connection
-from .limits import Guard
+from .limits import Guard, Limits
 from .logs import flush_repeats
+from .pages import replay as page_replay
 from .protocol import FLOOD_CLOSE_AFTER, PROTOCOL_VERSION, ProtocolError, RateLimit, message_id, parse
 from .storage import SeatRow, Storage, database_trouble, trouble_line
 from .table import CHECKPOINT_SECONDS, BrokenGame, Table
 
 log = logging.getLogger("landlords.server")
-
-
-@dataclass
-class Limits:
-    """What one connection, one client address and the whole server may use (README, "Limits").
-    The per-address ones are enforced by :mod:`.limits`; ``landlords serve`` sets them from its options."""
-
-    rate_per_second: float = 20.0  # one WebSocket's messages ...
-    burst: float = 40.0  # ... and its burst
-    tick: float = 0.1  # how often the timer looks at the deadlines (seconds of real time)
-    connections_per_address: int = 64  # open TCP connections (HTTP keep-alive and WebSockets)
-    websockets_per_address: int = 32
-    address_rate: float = 40.0  # WebSocket messages per second, shared by all of an address's sockets ...
-    address_burst: float = 80.0  # ... and their burst
-    view_cost: float = 8.0  # a sync or hello (a whole view) spends this many of those messages
-    games_per_minute: float = 2.0  # games an address may create (after a burst of games_burst)
-    games_burst: float = 10.0
-    expensive_per_second: float = 2.0  # replays, net worth, record and log requests of one address ...
-    expensive_burst: float = 30.0  # ... and their burst
-    max_lobby_games: int = 1000  # games waiting in the lobby, server-wide
-    lobby_minutes: float = 60.0  # a game not started this long after its creation is removed
-    list_games: int = 100  # games in one answer of GET /api/games
-    header_seconds: float = 10.0  # to send a whole request head, from the connection or the last answer
-    max_connections: int = 4000  # server-wide; `landlords serve` keeps it below the descriptor limit
-    trusted_proxies: tuple[str, ...] = ()  # reverse proxies whose X-Forwarded-For is believed
-    exempt: tuple[str, ...] = ()  # addresses with no per-address limit (a load test's clients)
 
 
 class AsciiJSONResponse(JSONResponse):
@@ -306,7 +278,7 @@ def create_app(
             yield
         finally:
             advice.shutdown(app)
-            web_replay.shutdown()  # the replays' worker process
+            page_replay.shutdown()  # the replays' worker process
             await server.close()
 
     app = FastAPI(
@@ -340,7 +312,7 @@ def create_app(
         app.add_exception_handler(kind, database_away)
     app.include_router(lobby.router)
     app.include_router(advice.router)  # issue 19: the optional advice request
-    web.install(app)  # the pages: lobby at /, tables at /g/CODE
+    pages.install(app)  # the pages: lobby at /, tables at /g/CODE
     app.add_middleware(CheckBodies)  # outermost: no route (nor the cluster's forwarding) sees a bad body
 
     @app.get("/api/health", summary="The server is up; its protocol version")

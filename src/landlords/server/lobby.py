@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import fields
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, HTTPException, Query, Request
 from pydantic import BaseModel, Field
@@ -29,6 +29,7 @@ from ..names import check_name as check_player_name
 from ..names import look_alike_key
 from ..rules import get_ruleset
 from . import views
+from .access import MIN_DECISION_SECONDS, CreateGame, bearer, server_of, table_or_404
 from .limits import check as per_address
 from .storage import SeatRow
 from .table import Table, token_hash
@@ -39,45 +40,10 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are rea
 # against a thousand private games, one found in about 36,000 years on average)
 CODE_LENGTH = 6
 PRIVATE_CODE_LENGTH = 12
-MIN_DECISION_SECONDS = 5.0  # a timer shorter than this would leave a person no time to act
 
 router = APIRouter(prefix="/api")
 # a ruleset's own fields, which house rules from a client never change (``edition`` would name a file)
 FIXED_OPTIONS = frozenset(f.name for f in fields(Ruleset)) - {f.name for f in Ruleset.options()}
-
-
-class SeatSpec(BaseModel):
-    kind: Literal["person", "bot"] = "person"
-    strategy: str | None = Field(None, description="bot strategy spec, e.g. advisor or trader:reserve=200")
-
-
-class CreateGame(BaseModel):
-    edition: str | None = Field(
-        None,
-        description="edition id (default: the board of lang where the rules fit any board, else the rules' own)",
-    )
-    lang: str | None = Field(None, description="the creator's language (en, ru, pl): picks the default board")
-    ruleset: str = "hasbro-ru"
-    rules: dict[str, str | int | float | bool] = Field(default_factory=dict, description="house rules")
-    seats: list[SeatSpec] = Field(default_factory=lambda: [SeatSpec(), SeatSpec()], min_length=1, max_length=8)
-    name: str | None = Field(None, description="the creator's display name: takes the first person seat")
-    private: bool = Field(False, description="left out of the list of open games (join by code or link)")
-    decision_seconds: float | None = Field(
-        None,
-        ge=0,
-        le=3600,
-        description=f"seconds per decision, after which a bot moves (0 or none: no timer; else at least "
-        f"{MIN_DECISION_SECONDS:g})",
-    )
-    budget_minutes: float | None = Field(None, gt=0, le=600, description="each person's time budget")
-    bot_pause: float = Field(0.7, ge=0, le=10, description="seconds a bot waits before it acts")
-    absent_bot: bool = Field(False, description="a bot plays a disconnected person's seat until they return")
-    autostart: bool = Field(True, description="start as soon as every seat is taken")
-    auto_claim_people: bool = Field(False, description="people's rent is claimed for them")
-    # test settings, accepted only by a server started with testing=True
-    seed: int | None = Field(None, description="test servers only")
-    dice: list[list[int]] | None = Field(None, description="test servers only: the first rolls")
-    first_player: int | None = Field(None, description="test servers only")
 
 
 class Created(BaseModel):
@@ -136,12 +102,6 @@ class Log(BaseModel):
     code: str
     lang: str
     lines: list[str]
-
-
-def bearer(authorization: str | None) -> str:
-    if not authorization or not authorization.startswith("Bearer "):
-        raise HTTPException(401, "a seat or host token is needed: send 'Authorization: Bearer TOKEN'")
-    return authorization[len("Bearer ") :].strip()
 
 
 def new_token() -> str:
@@ -211,17 +171,6 @@ def chosen_board(body: CreateGame) -> str:
     the board of the creator's language where the rules fit any board, else the rules' own. Always a
     packaged edition's id: a client never names a file (:class:`EditionError` otherwise)."""
     return packaged_id(body.edition or board_for(get_ruleset(body.ruleset, body.rules), body.lang or ""))
-
-
-def server_of(request: Request) -> Any:
-    return request.app.state.server
-
-
-async def table_or_404(request: Request, code: str) -> Table:
-    table = await server_of(request).table(code.upper())
-    if table is None:
-        raise HTTPException(404, f"no game {code!r}")
-    return table
 
 
 @router.post("/games", response_model=Created, status_code=201, summary="Create a game")

@@ -22,7 +22,7 @@ import re
 import secrets
 import socket
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import httpx
 from fastapi import FastAPI, Request, Response
@@ -36,9 +36,14 @@ from .broker import Broker
 from .leases import Leases
 
 if TYPE_CHECKING:
-    from ..app import Server
     from ..connection import Connection
-    from ..table import Table
+    from ..table import Table, TableHost
+
+    class Server(TableHost, Protocol):
+        """The server as its cluster part sees it: a table's host, and the games it holds."""
+
+        tables: dict[str, Table]
+
 
 log = logging.getLogger("landlords.server")
 

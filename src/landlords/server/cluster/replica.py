@@ -28,7 +28,7 @@ def apply_act(table: Table, version: int, seat: int, action: dict[str, Any]) -> 
         return False
     before = len(game.events or [])
     game.apply(seat, action_from_json(action))
-    table._track_decision()
+    table.track_decision()
     table.version += 1
     if game.over:
         table.row.status = "finished"
@@ -39,7 +39,7 @@ def apply_act(table: Table, version: int, seat: int, action: dict[str, Any]) -> 
 async def reload(table: Table) -> None:
     """Read the game again from the database: its row, its seats, its log (the caller holds the lock).
     A seat whose token changed (left, taken again) loses this process's connections to it."""
-    found = await table.server.storage.load_game(table.code)
+    found = await table.host.storage.load_game(table.code)
     if found is None:
         return
     row, seat_rows = found

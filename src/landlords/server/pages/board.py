@@ -8,15 +8,15 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from .. import new_game
-from ..describe.cards import property_card
-from ..describe.mechanics import act_mechanics
-from ..describe.rulesets import ruleset_name, summary
-from ..describe.words import Speaker
-from ..editions import packaged_id
-from ..engine.game import Game
-from ..render.svg import KIND_LABEL, board_svg, square_geometry
-from ..rules import get_ruleset
+from ... import new_game
+from ...describe.cards import property_card
+from ...describe.mechanics import act_mechanics
+from ...describe.rulesets import ruleset_name, summary
+from ...describe.words import Speaker
+from ...editions import packaged_id
+from ...engine.game import Game
+from ...render.svg import KIND_LABEL, board_svg, square_geometry
+from ...rules import get_ruleset
 
 
 def _round(values: Any) -> Any:

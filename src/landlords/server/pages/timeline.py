@@ -16,11 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import record as records
-from ..engine import events as E
-from ..engine.actions import Action
-from ..engine.game import Game
-from ..server.views import public_state
+from ... import record as records
+from ...engine import events as E
+from ...engine.actions import Action
+from ...engine.game import Game
+from ..views import public_state
 
 # timelines kept in memory: a replay's (its frames hold positions: a long game's take a few megabytes)
 # and the live chart's (net worths only), each kind on its own, so one kind never pushes out the other

@@ -20,14 +20,14 @@ from typing import Any, TypeVar
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
-from ..engine.actions import action_from_json
-from ..i18n import has, tr
-from ..describe.labels import speaker
-from ..render.text import describe
-from ..server.limits import check as per_address
-from ..server.limits import too_many
-from ..server.lobby import table_or_404
-from ..server.table import Table
+from ...engine.actions import action_from_json
+from ...i18n import has, tr
+from ...describe.labels import speaker
+from ...render.text import describe
+from ..access import table_or_404
+from ..limits import check as per_address
+from ..limits import too_many
+from ..table import Table
 from .router import check_lang, page
 from .timeline import timeline_of
 

@@ -15,16 +15,16 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
-from ..bots import known_names
-from ..describe.labels import deck_name
-from ..describe.offers import lots_to_offer, trade_partners
-from ..describe.rulesets import ruleset_name, summary
-from ..editions import edition_names, load_edition
-from ..editions.choice import board_for
-from ..engine.errors import LandlordsError
-from ..i18n import LANGUAGES, catalog, tr
-from ..rules import get_ruleset, ruleset_names
-from ..server.lobby import CreateGame, bearer, table_or_404
+from ...bots import known_names
+from ...describe.labels import deck_name
+from ...describe.offers import lots_to_offer, trade_partners
+from ...describe.rulesets import ruleset_name, summary
+from ...editions import edition_names, load_edition
+from ...editions.choice import board_for
+from ...engine.errors import LandlordsError
+from ...i18n import LANGUAGES, catalog, tr
+from ...rules import get_ruleset, ruleset_names
+from ..access import CreateGame, bearer, table_or_404
 from . import STATIC
 from .board import board_json, card_json
 

@@ -1,0 +1,68 @@
+"""What the lobby's routes, the advice route and the pages share: the body that creates a game, the
+bearer token of a request, and the table a request names (404 when there is none).
+
+The pages (:mod:`.pages`) import this module and nothing of the lobby's or the app's, so the app can
+include their router without an import circle.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import HTTPException, Request
+from pydantic import BaseModel, Field
+
+from .table import Table
+
+MIN_DECISION_SECONDS = 5.0  # a timer shorter than this would leave a person no time to act
+
+
+class SeatSpec(BaseModel):
+    kind: Literal["person", "bot"] = "person"
+    strategy: str | None = Field(None, description="bot strategy spec, e.g. advisor or trader:reserve=200")
+
+
+class CreateGame(BaseModel):
+    edition: str | None = Field(
+        None,
+        description="edition id (default: the board of lang where the rules fit any board, else the rules' own)",
+    )
+    lang: str | None = Field(None, description="the creator's language (en, ru, pl): picks the default board")
+    ruleset: str = "hasbro-ru"
+    rules: dict[str, str | int | float | bool] = Field(default_factory=dict, description="house rules")
+    seats: list[SeatSpec] = Field(default_factory=lambda: [SeatSpec(), SeatSpec()], min_length=1, max_length=8)
+    name: str | None = Field(None, description="the creator's display name: takes the first person seat")
+    private: bool = Field(False, description="left out of the list of open games (join by code or link)")
+    decision_seconds: float | None = Field(
+        None,
+        ge=0,
+        le=3600,
+        description=f"seconds per decision, after which a bot moves (0 or none: no timer; else at least "
+        f"{MIN_DECISION_SECONDS:g})",
+    )
+    budget_minutes: float | None = Field(None, gt=0, le=600, description="each person's time budget")
+    bot_pause: float = Field(0.7, ge=0, le=10, description="seconds a bot waits before it acts")
+    absent_bot: bool = Field(False, description="a bot plays a disconnected person's seat until they return")
+    autostart: bool = Field(True, description="start as soon as every seat is taken")
+    auto_claim_people: bool = Field(False, description="people's rent is claimed for them")
+    # test settings, accepted only by a server started with testing=True
+    seed: int | None = Field(None, description="test servers only")
+    dice: list[list[int]] | None = Field(None, description="test servers only: the first rolls")
+    first_player: int | None = Field(None, description="test servers only")
+
+
+def bearer(authorization: str | None) -> str:
+    if not authorization or not authorization.startswith("Bearer "):
+        raise HTTPException(401, "a seat or host token is needed: send 'Authorization: Bearer TOKEN'")
+    return authorization[len("Bearer ") :].strip()
+
+
+def server_of(request: Request) -> Any:
+    return request.app.state.server
+
+
+async def table_or_404(request: Request, code: str) -> Table:
+    table = await server_of(request).table(code.upper())
+    if table is None:
+        raise HTTPException(404, f"no game {code!r}")
+    return table

@@ -1,0 +1,135 @@
+"""A table's bots: who plays a seat now, the bot loop (the owner's only, in a cluster), a bot's
+answer to a person's offer and its reasons, the loop's end when the table closes."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+from ...bots import make_bot
+from ...bots.verdicts import Answer, judge
+from ...describe.labels import bot_reason, speaker
+from ...engine.actions import Action
+from ...engine.decision import TRADE_RESPONSE
+from ...engine.errors import IllegalAction
+from ..storage import database_trouble
+from .base import TableBase
+
+TIMER_BOT = "baseline"  # plays a person's move when a lobby timer (no ruleset consequence) runs out
+RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0)  # a bot's or the timer's waits while the database is away
+
+
+class Bots(TableBase):
+    """Who plays a seat, and the bots' moves."""
+
+    def controller(self, seat: int) -> str:
+        """Who plays ``seat`` now: ``bot`` or ``person`` (an absent person's seat is a bot's when the
+        host allowed it)."""
+        s = self.seats[seat]
+        if s.kind == "bot":
+            return "bot"
+        if not s.connections and not s.remote and self.settings.get("absent_bot"):
+            return "bot"
+        return "person"
+
+    def kick(self) -> None:
+        """Start the bot loop if a bot must move and it is not running (the owner's only, in a cluster)."""
+        if self.host.cluster is not None and not self.host.cluster.owns(self):
+            return
+        if self.bot_task is None or self.bot_task.done():
+            game = self.game
+            if game is not None and not game.over and self.controller(game.decision.seat) == "bot":
+                self.bot_task = asyncio.create_task(self._bot_loop())
+
+    async def _bot_loop(self) -> None:
+        pause = float(self.settings.get("bot_pause", 0.5))
+        if all(s.kind == "bot" for s in self.seats):
+            pause = 0.0  # a table of only bots runs at full speed
+        failures = 0  # commits failed in a row: the database is away, the bots wait longer each time
+        while True:
+            game = self.game
+            if game is None or game.over:
+                return
+            seat = game.decision.seat
+            if self.controller(seat) != "bot":
+                return
+            cluster = self.host.cluster
+            if cluster is not None and not cluster.owns(self):
+                return  # the lease ran out: the bots move at the game's new owner (or here once it is ours again)
+            await asyncio.sleep(pause if not failures else RETRY_SECONDS[min(failures, len(RETRY_SECONDS)) - 1])
+            async with self.lock:
+                try:
+                    await self._reconcile()
+                except Exception as exc:
+                    if not database_trouble(exc):
+                        raise
+                    failures += 1
+                    continue
+                game = self.game
+                if game is None or game.over or game.decision.seat != seat or self.controller(seat) != "bot":
+                    continue
+                bot = self.bots.get(seat)
+                if bot is None:
+                    bot = self.bots[seat] = make_bot(TIMER_BOT, seed=self.bot_seed(seat))
+                proposer, answer = self._verdict(seat, bot)
+                action = self._bot_action(seat, bot)
+                try:
+                    await self._apply(seat, action)
+                except IllegalAction:
+                    failures += self.unsure
+                    continue
+                failures = 0
+                self.broadcast(self._pending_events)
+                if answer is not None and not answer.accepts:
+                    await self._refused_offer(seat, proposer, answer)
+
+    def _verdict(self, seat: int, bot: Any) -> tuple[int, Answer | None]:
+        """A bot's judgement of a person's offer to it, taken before it answers: the proposer and
+        the answer (None when the decision is not a person's offer or the bot has no judgement)."""
+        game = self.game
+        assert game is not None
+        d = game.decision
+        if d.kind != TRADE_RESPONSE or self.seats[d.data.proposer].kind != "person":
+            return -1, None
+        try:
+            return d.data.proposer, judge(bot, game, seat, d.data)
+        except Exception:  # a strategy whose judgement fails says nothing; its act still comes
+            return -1, None
+
+    async def _refused_offer(self, seat: int, proposer: int, answer: Answer) -> None:
+        """The bot at ``seat`` refused a person's offer: it says why to the proposer (a ``said``
+        message in each of the proposer's clients' language) and makes its counter-offer, if any."""
+        game = self.game
+        assert game is not None
+        for conn in list(self.seats[proposer].connections):
+            why = bot_reason(game, conn.lang, answer)
+            if why:
+                name = str(speaker(game, conn.lang).name(seat))
+                conn.send({"type": "said", "seat": seat, "name": name, "text": why, "version": self.version})
+        counter = answer.counter
+        if counter is None or answer.refusal is not None or game.over or not game.is_legal(seat, counter):
+            return
+        try:
+            await self._apply(seat, counter)
+        except IllegalAction:
+            return
+        self.broadcast(self._pending_events)
+
+    def _bot_action(self, seat: int, bot: Any) -> Action:
+        game = self.game
+        assert game is not None
+        try:
+            action = bot.act(game, game.decision)
+        except Exception:  # a strategy that cannot answer: the first legal answer keeps the game going
+            action = None
+        if action is None or not game.is_legal(seat, action):
+            action = next(iter(game.decision_actions()), None) or next(iter(game.legal_actions(seat)))
+        return action
+
+    async def close(self) -> None:
+        """Stop the bot loop (the server stops, a lobby game expires)."""
+        if self.bot_task is not None:
+            self.bot_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.bot_task
