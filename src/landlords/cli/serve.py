@@ -134,7 +134,13 @@ def serve(
     from ..server.app import Limits, create_app
     from ..server.clock import ManualClock
     from ..server.hold import hold_database, listen, release_database, shown_url
-    from ..server.start import RESERVED_DESCRIPTORS, check_broker, check_database, raise_descriptor_limit, run_server
+    from ..server.start import (
+        RESERVED_DESCRIPTORS,
+        check_broker,
+        check_database,
+        raise_descriptor_limit,
+        run_server,
+    )
     from ..server.storage import default_db_url
 
     if manual_clock and not testing:

@@ -87,7 +87,9 @@ def check_broker(url: str, db_url: str) -> str | None:
 
 
 
-def run_server(app: Any, sockets: list, host: str, port: int, log_level: str, header_timeout: float, ws_deflate: bool) -> bool:
+def run_server(
+    app: Any, sockets: list, host: str, port: int, log_level: str, header_timeout: float, ws_deflate: bool
+) -> bool:
     """Serve ``app`` with uvicorn on ``sockets`` (bound by :func:`landlords.server.hold.listen`: uvicorn
     binds none of its own) until it stops; False when the app's start-up failed (its log says why)."""
     import uvicorn
