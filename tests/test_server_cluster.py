@@ -23,7 +23,7 @@ from test_server_kill import RAW_IDS, free_acts, next_person, pick
 from landlords import record as records
 from landlords.cli.main import main
 from landlords.client import Lobby, Seat
-from landlords.server.cli import check_broker
+from landlords.server.start import check_broker
 
 LEASE = 2.0  # seconds: the test's leases (the default is longer)
 

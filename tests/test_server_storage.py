@@ -146,7 +146,7 @@ def test_a_sqlite_file_that_cannot_be_opened_starts_no_thread(tmp_path, monkeypa
     fails, whose thread would report to an event loop already closed ("Event loop is closed")."""
     import threading
 
-    from landlords.server.cli import check_database
+    from landlords.server.start import check_database
 
     started: list[str] = []
     start = threading.Thread.start

@@ -23,8 +23,9 @@ from typing import Any
 from ..bots import parse_strategy
 from ..engine.dice import Chance
 from ..engine.edition import Edition
-from ..engine.errors import ConfigError, IllegalAction
+from ..engine.errors import ConfigError
 from ..engine.game import Game
+from ..sim.runner import drive
 from ..sim.tournament import bot_seed, hash64
 
 UNFINISHED = -1  # the winner of a continuation stopped at the turn limit
@@ -119,21 +120,14 @@ def play_continuation(job: Job, index: int) -> Outcome:
     game = resampled(base, seed)
     bots = [parse_strategy(spec).make(bot_seed(seed, seat)) for seat, spec in enumerate(job.bots)]
     start = game.turn
-    limit = start + job.max_turns
-    stack = game.stack
-    apply = game.apply
-    while not game.over:
-        d = stack[-1]
-        action = bots[d.seat].act(game, d)
-        try:
-            apply(d.seat, action)
-        except IllegalAction as exc:
-            raise RuntimeError(
-                f"strategy {job.bots[d.seat]!r} at seat {d.seat} chose an illegal action {action!r} "
-                f"at turn {game.turn} of continuation {index} (seed {seed}): {exc}"
-            ) from exc
-        if game.turn > limit:
-            game.finish_by_net_worth("turn_cap")
+
+    def blame(seat: int, action: Any, exc: Exception) -> str:
+        return (
+            f"strategy {job.bots[seat]!r} at seat {seat} chose an illegal action {action!r} "
+            f"at turn {game.turn} of continuation {index} (seed {seed}): {exc}"
+        )
+
+    drive(game, bots, start + job.max_turns, blame=blame)
     capped = game.end_reason == "turn_cap"
     return Outcome(index, UNFINISHED if capped else game.winner, game.winner, game.turn - start, game.end_reason)
 

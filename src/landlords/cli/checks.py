@@ -170,3 +170,15 @@ class NumberRange(click.FloatRange):
 
 SEED = WholeRange(0, MAX_SEED)
 COUNT = WholeRange(1, MAX_COUNT)
+
+
+def need_server_extra() -> None:
+    """``landlords serve`` and ``landlords loadtest`` need the ``[server]`` extra: without it, one line
+    naming it (exit 2) before anything starts."""
+    try:
+        import fastapi  # noqa: F401
+        import sqlalchemy  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError as exc:
+        click.echo(f"error: the server needs the [server] extra: pip install 'landlords[server]' ({exc.name})")
+        sys.exit(2)

@@ -22,6 +22,7 @@ from ..i18n import LANGUAGES, default_language, has, tr
 from ..render.text import describe, position
 from ..rules import RULESETS, get_ruleset, parse_overrides
 from ..sim.runner import simulate as run_games
+from .analyse import analyse
 from .checks import (
     COUNT,
     PLOT_FORMATS,
@@ -33,8 +34,13 @@ from .checks import (
     fail,
     require_matplotlib,
 )
+from .loadtest import loadtest
+from .play import play
 from .positions import position_text
+from .rl import rl
 from .ruleshow import print_rules
+from .serve import serve
+from .tournament import strategies, tournament
 
 console = Console(markup=False, highlight=False)  # names from edition files are text, never markup
 
@@ -441,13 +447,13 @@ def odds(edition, ruleset, rules, jail, per, show_returns, as_json, as_csv, plot
     console.print("conventions: " + "; ".join(CONVENTIONS))
 
 
-main.add_command(__import__(f"{__package__}.play", fromlist=["play"]).play)  # `landlords play` (issue 8)
-main.add_command(__import__(f"{__package__}.tournament", fromlist=["tournament"]).tournament)  # issue 6
-main.add_command(__import__(f"{__package__}.tournament", fromlist=["strategies"]).strategies)  # their list
-main.add_command(__import__("landlords.rl.cli", fromlist=["rl"]).rl)  # `landlords rl` (issue 16)
-main.add_command(__import__("landlords.server.cli", fromlist=["serve"]).serve)  # `landlords serve` (issue 14)
-main.add_command(__import__(f"{__package__}.analyse", fromlist=["analyse"]).analyse)  # issue 19
-main.add_command(__import__("landlords.loadtest.cli", fromlist=["loadtest"]).loadtest)  # its load test
+main.add_command(play)  # `landlords play` (issue 8)
+main.add_command(tournament)  # issue 6
+main.add_command(strategies)  # their list
+main.add_command(rl)  # `landlords rl` (issue 16)
+main.add_command(serve)  # `landlords serve` (issue 14)
+main.add_command(analyse)  # issue 19
+main.add_command(loadtest)  # its load test
 
 if __name__ == "__main__":  # pragma: no cover
     main()

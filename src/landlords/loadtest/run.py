@@ -20,7 +20,7 @@ from pathlib import Path
 import httpx
 
 from . import players
-from .figures import ClientFigures, Level
+from .figures import ClientFigures, Level, passed_at, show
 
 READY_TIMEOUT = 900.0  # seconds for a level's games to be created and connected
 
@@ -199,6 +199,27 @@ def run_level(options: Options, games: int, say: Callable[[str], None]) -> Level
             finally:
                 for server in servers:
                     server.stop()
+
+
+def level_sizes(games: int, step: int, ramp: bool) -> list[int]:
+    """The games of each level: ``games`` alone, or with a ramp ``step``, ``2 * step``, ... and ``games``."""
+    sizes = list(range(step, games + 1, step)) if ramp else [games]
+    if ramp and (not sizes or sizes[-1] != games):
+        sizes.append(games)
+    return sizes
+
+
+def run_levels(options: Options, target_ms: float, ramp: bool, say: Callable[[str], None]) -> list[Level]:
+    """Every level of ``options.games`` in turn, each said in one line when done; with a ramp, stop
+    at the first level whose p99 passes ``target_ms``. A level that cannot run raises LoadTestError."""
+    levels: list[Level] = []
+    for n in options.games:
+        level = run_level(options, n, say)
+        levels.append(level)
+        say(f"{n} games: p99 {show(level.p99_ms)} ms, {level.acts_per_second} acts/s")
+        if ramp and passed_at(levels, target_ms) is not None:
+            break
+    return levels
 
 
 def _total(servers: list[ServerProcess], figure: str) -> float | None:

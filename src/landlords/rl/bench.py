@@ -65,4 +65,25 @@ def bench(
     }
 
 
-__all__ = ["bench", "run_once"]
+def pettingzoo_rates(
+    ruleset: str, edition: str | None, seats: int, rules: dict[str, Any] | None, runs: int
+) -> list[float]:
+    """Turns per second in PettingZoo's own ``performance_benchmark``, once per run (0.0 where its
+    printout has no figure)."""
+    import contextlib
+    import io
+    import re
+
+    from pettingzoo.test import performance_benchmark
+
+    rates = []
+    for _ in range(runs):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            performance_benchmark(LandlordsAEC(ruleset, edition, seats, rules))
+        found = re.search(r"([0-9.]+) turns per second", out.getvalue())
+        rates.append(float(found.group(1)) if found else 0.0)
+    return rates
+
+
+__all__ = ["bench", "pettingzoo_rates", "run_once"]

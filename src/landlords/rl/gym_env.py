@@ -18,6 +18,7 @@ from ..bots import make_bot
 from ..engine.edition import Edition
 from ..engine.errors import ConfigError, IllegalAction
 from ..engine.game import Game
+from ..sim.runner import drive
 from .actions import WAIT
 from .aec import RENDER_MODES, Setup
 
@@ -180,21 +181,13 @@ class LandlordsGymEnv(gym.Env):
 
     # ------------------------------------------------------------ internals
     def _play_others(self) -> None:
-        game, seat, bots = self.game, self.seat, self.bots
-        stack = game.stack
-        cap = self.max_turns
-        while not game.over and stack:
-            d = stack[-1]
-            if d.seat == seat and not game.bankrupt[seat]:
-                return
-            if game.bankrupt[seat] or game.turn > cap:
-                return
-            action = bots[d.seat].act(game, d)
-            try:
-                game.apply(d.seat, action)
-            except IllegalAction as exc:
-                spec = self.opponents[list(bots).index(d.seat)]
-                raise RuntimeError(f"strategy {spec!r} chose an illegal action {action!r}: {exc}") from exc
+        """The strategies play until it is the agent's decision, the agent is bankrupt, the game is
+        over or past ``max_turns`` (the step decides what that means)."""
+        drive(self.game, self.bots, self.max_turns, seat=self.seat, blame=self._blame)
+
+    def _blame(self, seat: int, action: Any, exc: Exception) -> str:
+        spec = self.opponents[list(self.bots).index(seat)]
+        return f"strategy {spec!r} chose an illegal action {action!r}: {exc}"
 
     def _compute_mask(self) -> np.ndarray:
         game = self.game

@@ -23,6 +23,7 @@ import contextlib
 import errno
 import logging
 import os
+import re
 import socket
 import threading
 from typing import IO, Any
@@ -228,10 +229,13 @@ class PostgresLock:
             self.thread.join(timeout=10)
 
 
+def shown_url(url: str) -> str:
+    """A database URL without its password (for the start-up line and every error naming it)."""
+    return re.sub(r"://([^:/@]+):[^@]*@", r"://\1:***@", url)
+
+
 def cannot_use(url: str, exc: BaseException) -> str:
     """A database that cannot be used, in one line: the driver's own words, the password masked."""
-    from .cli import shown_url
-
     cause = getattr(exc, "orig", None) or exc
     words = " ".join(str(cause).split()) or type(cause).__name__
     return f"cannot use the database {shown_url(url)}: {words}"
@@ -239,7 +243,6 @@ def cannot_use(url: str, exc: BaseException) -> str:
 
 def in_use(url: str, shared: bool, holders: list[tuple[str, bool]]) -> str:
     """The error of a server that cannot have the database's lock, naming who has it."""
-    from .cli import shown_url
 
     def who(name: str) -> str:  # application_name: "landlords serve PID HOST"
         parts = name.split(" ")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from statistics import median
 from typing import Any
@@ -26,25 +26,53 @@ class GameResult:
     decisions: int = 0  # acts applied (every decision answered, own-initiative acts too)
 
 
-def play(game: Game, bots: Sequence[Bot], max_turns: int = 2000) -> GameResult:
-    """Drive ``game`` to its end with one bot per seat; stop at ``max_turns`` (net-worth winner)."""
+def drive(
+    game: Game,
+    bots: Sequence[Bot] | Mapping[int, Bot],
+    limit: int,
+    seat: int = -1,
+    watch: Callable[[Game], None] | None = None,
+    blame: Callable[[int, Any, IllegalAction], str] | None = None,
+) -> None:
+    """The one loop that lets bots play ``game`` (simulations, tournaments, continuations and the
+    Gymnasium wrapper all run it): the bot of the seat the pending decision names acts, the engine
+    applies the act, until the game is over. An act that takes the game past turn ``limit`` ends it,
+    the richest player winning (``turn_cap``).
+
+    With ``seat`` (a learning agent's), the loop instead returns, leaving the game as it is, when the
+    decision is ``seat``'s, ``seat`` is bankrupt, or the turn is past ``limit``.
+    ``watch(game)`` is called after every act (a tournament's statistics). An illegal act raises
+    RuntimeError, worded by ``blame(seat, action, error)`` (default: the bot's class, seat and turn).
+    """
     stack = game.stack
+    apply = game.apply
     while not game.over:
         d = stack[-1]
+        if seat >= 0 and (d.seat == seat or game.bankrupt[seat] or game.turn > limit):
+            return
         bot = bots[d.seat]
         if isinstance(bot, BaselineBot):  # the baseline family: a native call in the compiled build
             action = bot.act(game, d)
         else:
             action = bot.act(game, d)
         try:
-            game.apply(d.seat, action)
+            apply(d.seat, action)
         except IllegalAction as exc:
             raise RuntimeError(
-                f"bot {type(bots[d.seat]).__name__} at seat {d.seat} chose an illegal "
+                blame(d.seat, action, exc)
+                if blame is not None
+                else f"bot {type(bot).__name__} at seat {d.seat} chose an illegal "
                 f"action {action!r} at turn {game.turn}: {exc}"
             ) from exc
-        if game.turn > max_turns:
+        if seat < 0 and game.turn > limit:
             game.finish_by_net_worth("turn_cap")
+        if watch is not None:
+            watch(game)
+
+
+def play(game: Game, bots: Sequence[Bot], max_turns: int = 2000) -> GameResult:
+    """Drive ``game`` to its end with one bot per seat; stop at ``max_turns`` (net-worth winner)."""
+    drive(game, bots, max_turns)
     return GameResult(game.winner, game.end_reason, game.turn, game.rolls, game.seed or 0, len(game.actions))
 
 

@@ -32,11 +32,12 @@ from ..bots import StrategySpec, parse_strategy
 from ..editions import load_edition
 from ..engine import events as E
 from ..engine.edition import STREET, Edition
-from ..engine.errors import ConfigError, IllegalAction
+from ..engine.errors import ConfigError
 from ..engine.game import Game
 from ..engine.ruleset import Ruleset
 from ..rules import game_class, get_ruleset
 from . import backends, stats
+from .runner import drive
 
 LEVELS = 6  # streets: 0-4 houses and a hotel; railroads and utilities: 1-4 held (index = count)
 BACKENDS = backends.BACKENDS
@@ -266,37 +267,27 @@ def play_game(config: Config, index: int, tally: Tally | None = None, trace: lis
     events = game.events
     seen = 0
     last_turn = -1
-    stack = game.stack
-    apply = game.apply
-    max_turns = config.max_turns
     owner, level, mortgaged, holdings = game.owner, game.level, game.mortgaged, game.holdings
     if stats_on:
         landings, rent, held, by_strategy = tally.landings, tally.rent, tally.held, tally.rent_by_strategy
-    while not game.over:
-        if game.turn != last_turn:  # a new turn: groups completed, properties held, net worth
-            last_turn = game.turn
-            for g in street_groups:
-                holder = game.group_owner[g]
-                if holder >= 0 and not completed[holder] >> g & 1:
-                    completed[holder] |= 1 << g
-                    if first[holder] < 0:
-                        first[holder] = g
-            if stats_on:
-                for sq in properties:
-                    o = owner[sq]
-                    if o >= 0 and not mortgaged[sq]:
-                        held[sq][level[sq] if is_street[sq] else min(LEVELS - 1, holdings[o][group_of[sq]])] += 1
-            if trace is not None:
-                trace.append((game.turn, [game.net_worth(p) for p in range(k)]))
-        d = stack[-1]
-        action = bots[d.seat].act(game, d)
-        try:
-            apply(d.seat, action)
-        except IllegalAction as exc:
-            raise RuntimeError(
-                f"strategy {config.labels[order[d.seat]]!r} at seat {d.seat} chose an illegal action "
-                f"{action!r} at turn {game.turn} of game {index} (seed {seed}): {exc}"
-            ) from exc
+
+    def new_turn() -> None:  # at the start of every turn: groups completed, properties held, net worth
+        for g in street_groups:
+            holder = game.group_owner[g]
+            if holder >= 0 and not completed[holder] >> g & 1:
+                completed[holder] |= 1 << g
+                if first[holder] < 0:
+                    first[holder] = g
+        if stats_on:
+            for sq in properties:
+                o = owner[sq]
+                if o >= 0 and not mortgaged[sq]:
+                    held[sq][level[sq] if is_street[sq] else min(LEVELS - 1, holdings[o][group_of[sq]])] += 1
+        if trace is not None:
+            trace.append((game.turn, [game.net_worth(p) for p in range(k)]))
+
+    def watch(game: Game) -> None:  # after every act: its landings and rent, then a new turn's figures
+        nonlocal seen, last_turn
         if stats_on and len(events) > seen:
             for ev in events[seen:]:
                 cls = type(ev)
@@ -309,8 +300,20 @@ def play_game(config: Config, index: int, tally: Tally | None = None, trace: lis
                     if g >= 0:
                         by_strategy[order[ev.payee]][g] += ev.amount
             seen = len(events)
-        if game.turn > max_turns:
-            game.finish_by_net_worth("turn_cap")
+        if not game.over and game.turn != last_turn:
+            last_turn = game.turn
+            new_turn()
+
+    def blame(seat: int, action: Any, exc: Exception) -> str:
+        return (
+            f"strategy {config.labels[order[seat]]!r} at seat {seat} chose an illegal action "
+            f"{action!r} at turn {game.turn} of game {index} (seed {seed}): {exc}"
+        )
+
+    if not game.over:  # the first turn's figures
+        last_turn = game.turn
+        new_turn()
+    drive(game, bots, config.max_turns, watch=watch, blame=blame)
     if trace is not None:
         trace.append((game.turn, [game.net_worth(p) for p in range(k)]))
     return GameOutcome(

@@ -1,108 +1,15 @@
-"""``landlords serve``. The server's libraries are imported only when a
-command runs, so the rest of the command line works without the ``[server]`` extra (``landlords loadtest``
-checks it the same way)."""
+"""``landlords serve``: the command line of the game server. What starting it needs besides its options
+is in :mod:`landlords.server.start` and :mod:`landlords.server.hold`, imported when the command runs, so
+the rest of the command line neither waits for the server's libraries nor needs the ``[server]`` extra
+(``landlords loadtest`` checks it the same way)."""
 
 from __future__ import annotations
 
-import contextlib
-import re
 import sys
 
 import click
 
-from ..cli.checks import NumberRange, WholeRange
-
-MAX_WS_BYTES = 64 * 1024  # uvicorn drops a WebSocket frame above this; the protocol's own limit is lower
-MAX_HEAD_BYTES = 16 * 1024  # a request head (line and headers) larger than this is answered 400
-RESERVED_DESCRIPTORS = 100  # kept for the database, the log, the advice worker: never for clients
-
-
-def raise_descriptor_limit() -> int:
-    """Raise the process's open-file limit to the hard limit (where the OS allows): every connection
-    is a descriptor, and at the usual soft limit of 1,024 a few hundred idle sockets took them all.
-    Returns the limit in force."""
-    try:
-        import resource
-    except ImportError:  # not on this OS
-        return 1024
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    want = hard if hard != resource.RLIM_INFINITY else 1 << 20
-    if soft == resource.RLIM_INFINITY or soft >= want:
-        return soft if soft != resource.RLIM_INFINITY else want
-    with contextlib.suppress(ValueError, OSError):
-        resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
-        return want
-    return soft
-
-
-def need_server_extra() -> None:
-    try:
-        import fastapi  # noqa: F401
-        import sqlalchemy  # noqa: F401
-        import uvicorn  # noqa: F401
-    except ImportError as exc:
-        click.echo(f"error: the server needs the [server] extra: pip install 'landlords[server]' ({exc.name})")
-        sys.exit(2)
-
-
-def check_database(url: str) -> str | None:
-    """Open the database once before serving (creating or migrating its schema): the reason in one
-    line when it cannot be used, else None."""
-    import asyncio
-
-    from .storage import Storage
-
-    if not url.startswith(("sqlite:", "sqlite+aiosqlite:", "postgresql:", "postgres:", "postgresql+asyncpg:")):
-        return "--db takes sqlite:///FILE or postgresql://USER:PASSWORD@HOST[:PORT]/DBNAME"
-
-    async def probe() -> None:
-        storage = Storage(url)
-        try:
-            await storage.open()
-        finally:
-            await storage.close()
-
-    try:
-        asyncio.run(probe())
-    except Exception as exc:  # the driver's own words, without SQLAlchemy's wrapping
-        cause = getattr(exc, "orig", None) or exc
-        words = " ".join(str(cause).split()) or type(cause).__name__
-        return f"cannot use the database {shown_url(url)}: {words}"
-    return None
-
-
-def check_broker(url: str, db_url: str) -> str | None:
-    """Reach Redis once before serving: the reason in one line when it cannot be used, else None."""
-    if not url.startswith(("redis://", "rediss://", "unix://")):
-        return "--broker takes redis://HOST[:PORT][/DB] (or rediss://, unix://)"
-    if not db_url.startswith(("postgresql:", "postgres:", "postgresql+asyncpg:")):
-        return "--broker needs --db postgresql://...: the processes share the games through PostgreSQL"
-    try:
-        import redis.asyncio  # noqa: F401
-    except ImportError:
-        return "--broker needs redis-py: pip install 'landlords[server]'"
-    import asyncio
-
-    import redis.asyncio as aioredis
-
-    async def probe() -> None:
-        client = aioredis.from_url(url, socket_connect_timeout=5)
-        try:
-            await client.ping()
-        finally:
-            await client.aclose()
-
-    try:
-        asyncio.run(probe())
-    except Exception as exc:
-        words = " ".join(str(exc).split()) or type(exc).__name__
-        return f"cannot reach the broker {shown_url(url)}: {words}"
-    return None
-
-
-def shown_url(url: str) -> str:
-    """A database URL without its password (for the start-up line)."""
-    return re.sub(r"://([^:/@]+):[^@]*@", r"://\1:***@", url)
+from .checks import NumberRange, WholeRange, need_server_extra
 
 
 @click.command()
@@ -224,14 +131,17 @@ def serve(
 ) -> None:  # fmt: skip
     """Run the game server: the lobby API and play over WebSockets (see README, 'Play with friends')."""
     need_server_extra()
-    import uvicorn
-
-    from .app import Limits, create_app
-    from .limits import protocols
-    from .clock import ManualClock
-    from .hold import hold_database, listen, release_database
-    from .logs import log_config
-    from .storage import default_db_url
+    from ..server.app import Limits, create_app
+    from ..server.clock import ManualClock
+    from ..server.hold import hold_database, listen, release_database, shown_url
+    from ..server.start import (
+        RESERVED_DESCRIPTORS,
+        check_broker,
+        check_database,
+        raise_descriptor_limit,
+        run_server,
+    )
+    from ..server.storage import default_db_url
 
     if manual_clock and not testing:
         click.echo("error: --manual-clock is a test setting: it needs --testing", err=True)
@@ -281,23 +191,5 @@ def serve(
         broker=broker,
         lease_seconds=lease_seconds,
     )
-    http, ws = protocols(app.state.server.guard, header_timeout)
-    config = uvicorn.Config(
-        app,
-        host=host,
-        port=port,
-        log_level=log_level,
-        log_config=log_config(log_level),  # no token in the output, at any level; repeats counted
-        http=http,  # h11, each connection counted per address and given header_timeout for its head
-        ws=ws,
-        timeout_keep_alive=5,
-        h11_max_incomplete_event_size=MAX_HEAD_BYTES,
-        ws_max_size=MAX_WS_BYTES,
-        ws_ping_interval=20,
-        ws_per_message_deflate=ws_deflate,
-    )
-    server = uvicorn.Server(config)
-    with contextlib.suppress(KeyboardInterrupt):
-        server.run(sockets=listening)  # the sockets bound above: uvicorn binds none of its own
-    if not server.started:  # the app's start-up failed (its log says why): as uvicorn.run exits
-        sys.exit(3)
+    if not run_server(app, listening, host, port, log_level, header_timeout, ws_deflate):
+        sys.exit(3)  # the app's start-up failed (its log says why): as uvicorn.run exits

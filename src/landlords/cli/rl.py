@@ -1,11 +1,9 @@
-"""``landlords rl``: commands for the learning environments (need ``landlords[rl]``)."""
+"""``landlords rl``: commands for the learning environments (need ``landlords[rl]``; :mod:`landlords.rl`
+and its numpy and gymnasium are imported when a command runs)."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
-import re
 import statistics
 import sys
 
@@ -39,23 +37,15 @@ def bench(ruleset, edition, seats, rules, seconds, runs, with_pz, as_json) -> No
     """AEC environment steps per second with random masked actions (one core; medians)."""
     _need_extra()
     from ..engine.errors import LandlordsError
+    from ..rl.bench import bench as run_bench
+    from ..rl.bench import pettingzoo_rates
     from ..rules import parse_overrides
-    from .aec import LandlordsAEC
-    from .bench import bench as run_bench
 
     try:
         overrides = parse_overrides(list(rules))
         result = run_bench(ruleset, edition, seats, overrides, seconds, runs)
         if with_pz:
-            from pettingzoo.test import performance_benchmark
-
-            rates = []
-            for _ in range(runs):
-                out = io.StringIO()
-                with contextlib.redirect_stdout(out):
-                    performance_benchmark(LandlordsAEC(ruleset, edition, seats, overrides))
-                found = re.search(r"([0-9.]+) turns per second", out.getvalue())
-                rates.append(float(found.group(1)) if found else 0.0)
+            rates = pettingzoo_rates(ruleset, edition, seats, overrides, runs)
             result["pettingzoo_turns_per_second"] = rates
             result["pettingzoo_median_turns_per_second"] = statistics.median(rates)
     except LandlordsError as exc:

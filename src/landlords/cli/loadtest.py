@@ -1,4 +1,5 @@
-"""``landlords loadtest``: the command line of the load test."""
+"""``landlords loadtest``: the command line of the load test (the test itself: :mod:`landlords.loadtest`,
+imported when the command runs)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import textwrap
 
 import click
 
-from ..cli.checks import NumberRange, WholeRange
+from .checks import NumberRange, WholeRange, need_server_extra
 
 TARGET_MS = 100.0
 
@@ -114,11 +115,10 @@ def loadtest(
     the target."""
     from ..engine.errors import ConfigError
     from ..rules import get_ruleset
-    from ..server.cli import need_server_extra
 
     need_server_extra()
-    from . import run
-    from .figures import LEGEND, passed_at, show, summary, table
+    from ..loadtest import run
+    from ..loadtest.figures import LEGEND, show, summary, table
 
     try:
         get_ruleset(ruleset)
@@ -140,11 +140,8 @@ def loadtest(
     urls = [u.strip() for u in url.split(",") if u.strip()] if url is not None else None
     if url is not None and not urls:
         raise click.UsageError("--url: no URL given")
-    levels_wanted = list(range(step, games + 1, step)) if ramp else [games]
-    if ramp and (not levels_wanted or levels_wanted[-1] != games):
-        levels_wanted.append(games)
     options = run.Options(
-        games=levels_wanted,
+        games=run.level_sizes(games, step, ramp),
         clients=clients or default_clients(),
         think=think,
         warmup=warmup,
@@ -161,17 +158,11 @@ def loadtest(
     def say(text: str) -> None:
         click.echo(text, err=True)
 
-    levels = []
-    for n in levels_wanted:
-        try:
-            level = run.run_level(options, n, say)
-        except run.LoadTestError as exc:
-            click.echo(f"error: {exc}", err=True)
-            sys.exit(1)
-        levels.append(level)
-        say(f"{n} games: p99 {show(level.p99_ms)} ms, {level.acts_per_second} acts/s")
-        if ramp and passed_at(levels, target_ms) is not None:
-            break
+    try:
+        levels = run.run_levels(options, target_ms, ramp, say)
+    except run.LoadTestError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(1)
     report = summary(levels, target_ms, ramp)
     if as_json:
         click.echo(json.dumps(report, indent=2))
