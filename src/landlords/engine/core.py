@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 from . import decision as D
 from . import events as E
+from .actions import Action
 from .decision import Debt, Decision, RentClaim, Shortage
 from .dice import Chance
 from .edition import Edition, EditionTables
@@ -133,6 +134,49 @@ class GameCore:
     def _resume(self, then: str | None) -> None:
         """Carry out ``then`` once a decision is resolved (Game, and a variant's own continuations)."""
         raise NotImplementedError
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every legal action of ``seat`` (or of whoever decides now): engine/listing.py."""
+        raise NotImplementedError
+
+    def _position_problem(self, d: Decision) -> str | None:
+        """What is wrong with a pending decision read from a position: Game, and a variant's own."""
+        raise NotImplementedError
+
+    def variant_violations(self) -> list[str]:
+        """Invariants of a variant's own state (checked with :func:`invariants.violations`)."""
+        return []
+
+    # ------------------------------------------------------------ ownership and the auction queue
+    def has_full_group(self, seat: int, sq: int) -> bool:
+        g = self.t.group_of[sq]
+        return g >= 0 and self.group_owner[g] == seat
+
+    def _set_owner(self, sq: int, seat: int) -> None:
+        """The only place ownership changes; keeps ``holdings`` and ``group_owner`` current."""
+        old = self.owner[sq]
+        self.owner[sq] = seat
+        g = self.t.group_of[sq]
+        if g < 0:
+            return
+        if old >= 0:
+            self.holdings[old][g] -= 1
+        if seat >= 0:
+            self.holdings[seat][g] += 1
+            self.group_owner[g] = seat if self.holdings[seat][g] == len(self.t.group_members[g]) else -1
+        else:
+            self.group_owner[g] = -1
+
+    @property
+    def auction_queue(self) -> list[int]:
+        """The lots still to be auctioned in the innermost batch."""
+        return self.auction_batches[-1][0] if self.auction_batches else []
+
+    @property
+    def after_auctions(self) -> str | None:
+        """What the turn does once the innermost batch of auctions is over."""
+        return self.auction_batches[-1][1] if self.auction_batches else None
+
 
     def _copy_rules(self) -> None:
         """Copy the rules read on every turn onto the game (``self.rules`` and ``self.t`` are set)."""

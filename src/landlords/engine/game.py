@@ -318,10 +318,6 @@ class Game(Listing):
 
         return decision_problem(self, d)
 
-    def variant_violations(self) -> list[str]:
-        """Invariants of a variant's own state (checked with :func:`invariants.violations`)."""
-        return []
-
     # ------------------------------------------------------------ records
     def snapshot(self) -> dict[str, Any]:
         """The whole state as plain data: the body of :meth:`position` (see :mod:`.state`)."""

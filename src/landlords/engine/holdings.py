@@ -51,25 +51,6 @@ class Holdings(ScriptedChance):
                     houses += self.level[sq]
         return houses, hotels
 
-    def has_full_group(self, seat: int, sq: int) -> bool:
-        g = self.t.group_of[sq]
-        return g >= 0 and self.group_owner[g] == seat
-
-    def _set_owner(self, sq: int, seat: int) -> None:
-        """The only place ownership changes; keeps ``holdings`` and ``group_owner`` current."""
-        old = self.owner[sq]
-        self.owner[sq] = seat
-        g = self.t.group_of[sq]
-        if g < 0:
-            return
-        if old >= 0:
-            self.holdings[old][g] -= 1
-        if seat >= 0:
-            self.holdings[seat][g] += 1
-            self.group_owner[g] = seat if self.holdings[seat][g] == len(self.t.group_members[g]) else -1
-        else:
-            self.group_owner[g] = -1
-
     def building_value(self, sq: int) -> int:
         """What the bank pays for one house on ``sq``."""
         return self.t.house_cost[sq] * self._building_sell_percent // 100

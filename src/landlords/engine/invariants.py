@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .core import GameCore
 
 from .edition import HOTEL
 
 
-def violations(game: Game) -> list[str]:
+def violations(game: GameCore) -> list[str]:
     """Everything wrong with the state; an empty list means the state is consistent."""
     out: list[str] = []
     t, rules = game.t, game.rules

@@ -84,16 +84,6 @@ class Market(Holdings):
         self.auction_batches.pop()
         self._resume(then)
 
-    @property
-    def auction_queue(self) -> list[int]:
-        """The lots still to be auctioned in the innermost batch."""
-        return self.auction_batches[-1][0] if self.auction_batches else []
-
-    @property
-    def after_auctions(self) -> str | None:
-        """What the turn does once the innermost batch of auctions is over."""
-        return self.auction_batches[-1][1] if self.auction_batches else None
-
     # --- buying and auctions
     def _problem_buy(self, seat: int, a: Buy) -> Problem | None:
         why = self._expect_problem(seat, D.BUY, "buying")

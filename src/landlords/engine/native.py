@@ -9,6 +9,7 @@ library) the decorator changes nothing.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 try:
@@ -20,10 +21,8 @@ except ImportError:  # pragma: no cover - the pure build without mypy installed
 
 
 def is_compiled() -> bool:
-    """Whether the engine running is the compiled build."""
-    from . import game
-
-    return not game.__file__.endswith(".py")
+    """Whether the engine running is the compiled build (this module is compiled with it)."""
+    return not str(sys.modules[__name__].__file__).endswith(".py")
 
 
 __all__ = ["mypyc_attr", "is_compiled"]

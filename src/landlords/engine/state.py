@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from .decision import AuctionState, Debt, Decision, Shortage, Trade
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .core import GameCore
 
 # The attributes of Game that the core part of a position writes, and where.
 CORE_STATE: dict[str, str] = {
@@ -121,12 +121,12 @@ def register_state_type(cls: type) -> type:
     return cls
 
 
-def derived_attributes(game: Game) -> set[str]:
+def derived_attributes(game: GameCore) -> set[str]:
     """The attributes of ``game`` that a position leaves out (the core's and the variant's)."""
     return set(DERIVED) | set(type(game).derived_state)
 
 
-def variant_attributes(game: Game) -> list[str]:
+def variant_attributes(game: GameCore) -> list[str]:
     """The attributes a position writes under ``"variant"``: everything else the game object holds."""
     skip = derived_attributes(game)
     return sorted(a for a in instance_attributes(game) if a not in CORE_STATE and a not in skip)
@@ -161,7 +161,7 @@ def to_json(value: Any) -> Any:
     raise TypeError(f"cannot write {type(value).__name__} into a position")  # pragma: no cover
 
 
-def dump_state(game: Game) -> dict[str, Any]:
+def dump_state(game: GameCore) -> dict[str, Any]:
     """Everything that defines ``game`` between two acts (the body of a position)."""
     t = game.t
     chance = game.chance
@@ -241,7 +241,7 @@ def dump_state(game: Game) -> dict[str, Any]:
     }
 
 
-def _dump_generator(game: Game, rng: Any) -> dict[str, Any]:
+def _dump_generator(game: GameCore, rng: Any) -> dict[str, Any]:
     """The generator's part of ``chance``: the seed and the Twister's words, or a keyed stream's
     secret key and the bytes it has given (a position of a server's game is the server's secret)."""
     key = game.chance.key
@@ -294,7 +294,7 @@ VERSION = 1
 named_ruleset: Any = None
 
 
-def position_header(game: Game) -> dict[str, Any]:
+def position_header(game: GameCore) -> dict[str, Any]:
     rules = game.rules
     base = named_ruleset(rules.id) if named_ruleset is not None else None
     differences = rules.differences(base) if base is not None else {}

@@ -13,18 +13,19 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from . import decision as D
-from .decision import AuctionState, Debt, Decision, Trade
+from .decision import AuctionState, Debt, Decision, RentClaim, Trade
 from .dice import Chance
 from .errors import ConfigError
+from .invariants import violations
 from .keyed import KEY_BYTES, KeyedRandom
-from .state import _TYPES
+from .state import _TYPES, variant_attributes
 from .state_read import Reader, like_template, read_dataclass, read_decision_data
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .core import GameCore
 
 
-def decision_from_json(r: Reader, raw: Any, path: str, game: Game, below: list[Decision]) -> Decision:
+def decision_from_json(r: Reader, raw: Any, path: str, game: GameCore, below: list[Decision]) -> Decision:
     r.check(raw, path, dict)
     r.keys(raw, ("kind", "seat", "square", "data", "data_of", "then", "deadline"), f"{path}.")
     kind = r.get(raw, "kind", f"{path}.", str)
@@ -96,13 +97,10 @@ _TURN = (
 )
 
 
-def load_state(game: Game, state: Any, r: Reader) -> None:
+def load_state(game: GameCore, state: Any, r: Reader) -> None:
     """Set every part of ``game`` (a game just made with the position's edition, rules and seats)
     from ``state``; raise ConfigError naming the first wrong field. Missing fields keep their
     defaults, so a hand-written position names only what differs from a new game."""
-    from .invariants import violations
-    from .turns import RentClaim
-
     r.check(state, "position", dict)
     r.keys(state, _TOP + ("format", "version", "edition", "ruleset", "rules"), "")
     n, size, t = game.n, game.size, game.t
@@ -337,7 +335,6 @@ def load_state(game: Game, state: Any, r: Reader) -> None:
 
     # ---- the variant's own state
     variant = r.get(state, "variant", "", dict, {})
-    from .state import variant_attributes
 
     own = variant_attributes(game)
     r.keys(variant, own, "variant.")
@@ -373,7 +370,7 @@ def load_state(game: Game, state: Any, r: Reader) -> None:
         raise ConfigError(f"{r.source}: {problems[0]}")
 
 
-def load_chance(game: Game, chance: dict, r: Reader) -> None:
+def load_chance(game: GameCore, chance: dict, r: Reader) -> None:
     import random
 
     seed = r.get(chance, "seed", "chance.", int, None, allow_none=True)
@@ -434,12 +431,12 @@ def load_keyed(c: Chance, chance: dict, r: Reader) -> None:
     c._random = rng.random
 
 
-def _seats_ok(game: Game, seats: typing.Iterable[int], parties: bool = False) -> bool:
+def _seats_ok(game: GameCore, seats: typing.Iterable[int], parties: bool = False) -> bool:
     low = -2 if parties else 0  # BANK is -1, POT -2
     return all(isinstance(q, int) and low <= q < game.n for q in seats)
 
 
-def decision_problem(game: Game, d: Decision, final_call: bool = False) -> str | None:
+def decision_problem(game: GameCore, d: Decision, final_call: bool = False) -> str | None:
     """What is wrong with a decision read from a position (its data against its kind), or None.
     ``final_call``: an auction asks those who passed once more (a variant's), its turn may be past the
     last bidder and the seat is not a bidder's."""

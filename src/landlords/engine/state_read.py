@@ -16,7 +16,7 @@ from .fieldtypes import field_types
 from .state import _TYPES
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .core import GameCore
 
 
 class Reader:
@@ -156,7 +156,7 @@ def read_decision_data(r: Reader, value: Any, path: str) -> Any:
     return read_dataclass(r, value, path)
 
 
-def like_template(r: Reader, template: Any, value: Any, path: str, game: Game) -> Any:
+def like_template(r: Reader, template: Any, value: Any, path: str, game: GameCore) -> Any:
     """Read a variant's attribute: the same JSON shape as the value a new game holds."""
     if isinstance(template, bool):
         return r.check(value, path, bool)

@@ -19,7 +19,7 @@ from ..i18n import plural
 from . import view
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .app import PlayApp
+    from .base import AppParts
 
 
 def _child(conn: Any, position: dict[str, Any]) -> None:
@@ -81,7 +81,7 @@ Runner = Callable[[dict[str, Any]], Any]
 class TableAdvice:
     """The ``?`` command of one terminal game."""
 
-    def __init__(self, app: PlayApp, runner: Runner = Background) -> None:
+    def __init__(self, app: AppParts, runner: Runner = Background) -> None:
         self.app = app
         self.runner = runner
         self.job: Any = None

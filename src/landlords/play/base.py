@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .. import record as records
 from ..describe.labels import action_label, money, speaker
@@ -14,10 +14,6 @@ from ..engine.game import Game
 from ..i18n import tr
 from ..i18n.grammar import Person
 from .terminal import Terminal
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .advice import TableAdvice
-    from .extras import Extras
 
 
 class Quit(Exception):
@@ -36,8 +32,6 @@ class AppParts:
     clock: Callable[[], float]
     bots: list[Any]
     seats: list[records.Seat]
-    extras: Extras
-    advice: TableAdvice
 
     def t(self, key: str, **params: Any) -> str:
         return tr(self.lang, key, **params)
@@ -51,6 +45,19 @@ class AppParts:
 
     def label(self, seat: int, action: Action) -> str:
         return action_label(self.game, seat, action, self.lang)
+
+    # ---- declared here for the helpers that get the app (Extras, TableAdvice), defined by the parts
+    def apply(self, seat: int, action: Action) -> bool:
+        """Play ``action`` for ``seat``; whether it was taken (PlayApp)."""
+        raise NotImplementedError
+
+    def choose(self, seat: int, title: str, labels: list[str], back: str | None = None) -> int | None:
+        """A numbered choice; None when the person goes back (Prompts)."""
+        raise NotImplementedError
+
+    def ask_amount(self, seat: int, prompt: str, low: int, high: int, default: int | None) -> int | None:
+        """A whole amount from ``low`` to ``high`` (Prompts)."""
+        raise NotImplementedError
 
     def resume_command(self) -> str:
         return f"landlords play --load {self.save_path}"

@@ -22,7 +22,7 @@ from ..engine import events as E
 from ..engine.edition import HOTEL
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .app import PlayApp
+    from .base import AppParts
 
 SMALL_SCREEN = 30  # rows: below this the turn starts with a summary line, not the whole board
 NOTABLE = frozenset(
@@ -33,7 +33,7 @@ NOTABLE = frozenset(
 class Extras:
     """The extra screens and commands of one terminal game (``app``: the PlayApp)."""
 
-    def __init__(self, app: PlayApp) -> None:
+    def __init__(self, app: AppParts) -> None:
         self.app = app
         self.last_turn: dict[int, tuple[int, int]] = {}  # seat -> (events seen, cash) at its last turn
 

@@ -11,7 +11,9 @@ from rich.text import Text
 from ..describe.labels import type_name
 from ..engine.actions import Action
 from ..i18n import has, tr
+from .advice import TableAdvice
 from .base import AppParts, Quit
+from .extras import Extras
 from .keys import latin_key
 from .menus import Choices
 
@@ -37,6 +39,8 @@ class Entry:
 
 class Prompts(AppParts):
     commands_key = "ui.commands"  # the line of commands under the main menu (a server's table has its own)
+    extras: Extras  # set by PlayApp
+    advice: TableAdvice
 
     def menu(self, seat: int, entries: list[Entry], menu: Choices, main: bool) -> Action | None:
         """Show the menu and read until the person picks an action. None: a command was run or the

@@ -9,10 +9,12 @@ from rich.text import Text
 from ..i18n import has
 from . import view
 from .base import AppParts
+from .extras import Extras
 
 
 class Screens(AppParts):
     shown: int
+    extras: Extras  # set by PlayApp
 
     def flush(self) -> None:
         events = self.game.events or []
