@@ -106,7 +106,8 @@ class CompiledBuild(BuildHookInterface):
             "from setuptools import setup\n"
             "from mypyc.build import mypycify\n"
             f"setup(name='landlords-compiled', ext_modules=mypycify({MYPY_OPTIONS + modules!r}, opt_level='3', "
-            "group_name='landlords'))\n",
+            # the generated C goes to the temporary folder too: nothing is written under src/
+            f"group_name='landlords', target_dir={str(work / 'c')!r}))\n",
             encoding="utf-8",
         )
         lib, tmp = work / "lib", work / "tmp"

@@ -4,7 +4,7 @@ A game is one class built in layers, each a module named after its subject, each
 one below (so that the class compiles as a single native class, see the README's "Performance"):
 
     GameCore (this module) <- ScriptedChance <- Holdings <- Market <- Buildings <- Trading
-    <- Bankruptcy <- TurnFlow <- Listing <- Game
+    <- Bankruptcy <- TurnFlow <- Acting <- Listing <- Game
 
 A layer calls what the layers below it define; what a lower layer needs from above (``_resume``:
 what a turn does once a decision is resolved) is declared here and defined on top. ``Game.__init__``
@@ -176,7 +176,6 @@ class GameCore:
     def after_auctions(self) -> str | None:
         """What the turn does once the innermost batch of auctions is over."""
         return self.auction_batches[-1][1] if self.auction_batches else None
-
 
     def _copy_rules(self) -> None:
         """Copy the rules read on every turn onto the game (``self.rules`` and ``self.t`` are set)."""

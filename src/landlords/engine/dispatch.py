@@ -11,7 +11,8 @@ generic call.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Final
+from collections.abc import Callable
+from typing import Any, Final, final
 
 from .actions import (
     Accept,
@@ -39,11 +40,31 @@ from .actions import (
     UseJailCard,
     WantBuilding,
 )
+from .errors import Problem
 from .fields import AMOUNT, SEAT, SQUARE, field_test
 
-# an action type's handling in a game class (see bind_handlers): its check, its do, the tests of its
-# fields ((name, the test's code or 0, test, kind)), whether it spends money, its direct code (or 0)
-Handler = tuple[Any, Any, tuple[tuple[str, int, Any, Any], ...], bool, int]
+# a field's test in a handler: (the field's name, its FIELD_* code or 0, its engine/fields.py test, its kind)
+FieldTest = tuple[str, int, Callable[[Any, Any], bool], Any]
+
+
+@final
+class Handler:
+    """How a game class checks and does one action type (see :func:`bind_handlers`)."""
+
+    def __init__(
+        self,
+        check: Callable[[Any, int, Any], Problem | None],
+        do: Callable[[Any, int, Any], None],
+        tests: tuple[FieldTest, ...],
+        spends: bool,
+        code: int,
+    ) -> None:
+        self.check = check  # the class's check method: the Problem, or None (changes nothing)
+        self.do = do  # the class's do method
+        self.tests = tests  # the tests of the action's fields, in order
+        self.spends = spends  # the act spends money (refused to a seat in debt)
+        self.code = code  # DIRECT's code when the class keeps the classic methods, else 0
+
 
 HANDLER_NAMES: dict[type[Action], tuple[str, str]] = {
     Roll: ("_problem_roll", "_do_roll"),
@@ -72,8 +93,8 @@ HANDLER_NAMES: dict[type[Action], tuple[str, str]] = {
 }
 
 
-# The action types whose check and do the engine calls directly by name (see Game.apply and
-# Game._problem), by code; a class that binds one of them to other methods has it called by its table.
+# The action types whose check and do the engine calls directly by name (engine/acting.py), by
+# code; a class that binds one of them to other methods has it called by its table.
 DO_ROLL: Final = 1
 DO_BUILD: Final = 2
 DO_BUY: Final = 3
@@ -130,8 +151,8 @@ def table_of(cls: type) -> HandlerTable:
 
 
 def bind_handlers(cls: Any) -> HandlerTable:
-    """The table of ``cls`` (registered in :data:`TABLES`): (problem, do, the field kinds, spends
-    money, direct code) for every action type it handles.
+    """The table of ``cls`` (registered in :data:`TABLES`): a :class:`Handler` for every action
+    type it handles.
 
     Every field of an action type must have its declared kind (``FIELDS``): a new action cannot
     reach a handler with unchecked values."""
@@ -145,6 +166,6 @@ def bind_handlers(cls: Any) -> HandlerTable:
             for name, kind in t.FIELDS
         )
         code = DIRECT.get(t, 0) if HANDLER_NAMES.get(t) == (check, do) else 0
-        out[t] = (getattr(cls, check), getattr(cls, do), tests, t.SPENDS, code)
+        out[t] = Handler(getattr(cls, check), getattr(cls, do), tests, t.SPENDS, code)
     table = TABLES[cls] = HandlerTable(cls, out)
     return table

@@ -29,15 +29,6 @@ from .actions import (
 from .decision import Debt, Decision
 from .dice import Chance
 from .dispatch import (
-    DO_BID,
-    DO_BUILD,
-    DO_BUY,
-    DO_DECLINE,
-    DO_MORTGAGE,
-    DO_PASS,
-    DO_ROLL,
-    DO_SELL,
-    DO_UNMORTGAGE,
     FIELD_AMOUNT,
     FIELD_SEAT,
     FIELD_SQUARE,
@@ -208,28 +199,7 @@ class Game(Listing):
             raise illegal(why)
         assert handler is not None  # (_check refuses an action type the game does not have)
         self.actions.append((seat, action))
-        code = handler[4]
-        # the commonest acts' do steps called directly (natively in the compiled build), the rest by the table
-        if code == DO_ROLL:
-            self._do_roll(seat, action)
-        elif code == DO_BUILD:
-            self._do_build(seat, action)
-        elif code == DO_BUY:
-            self._do_buy(seat, action)
-        elif code == DO_BID:
-            self._do_bid(seat, action)
-        elif code == DO_PASS:
-            self._do_pass(seat, action)
-        elif code == DO_DECLINE:
-            self._do_decline(seat, action)
-        elif code == DO_MORTGAGE:
-            self._do_mortgage(seat, action)
-        elif code == DO_SELL:
-            self._do_sell(seat, action)
-        elif code == DO_UNMORTGAGE:
-            self._do_unmortgage(seat, action)
-        else:
-            handler[1](self, seat, action)
+        self.carry_out(handler, seat, action)
         stack = self.stack
         if stack and stack[-1].kind == D.DEBT:
             self._settle_debt()
@@ -261,8 +231,7 @@ class Game(Listing):
             return ("unknown-action", "unknown action {action}", {"action": repr(action)[:60]})
         if self.bankrupt[seat]:
             return ("bankrupt", "{player} is bankrupt and out of the game", {"player": self.names[seat]})
-        problem, _, tests, spends, code = handler
-        for name, test, ok, kind in tests:
+        for name, test, ok, kind in handler.tests:
             value = getattr(action, name)
             # the scalar kinds tested here as engine/fields.py's tests do, the rest by their test
             if test == FIELD_SQUARE:
@@ -275,30 +244,10 @@ class Game(Listing):
                 good = ok(self, value)
             if not good:
                 return field_problem(kind, value, name, self)
-        # the action's own check: the commonest called directly (natively in the compiled build)
-        if code == DO_ROLL:
-            why = self._problem_roll(seat, action)
-        elif code == DO_BUILD:
-            why = self._problem_build(seat, action)
-        elif code == DO_BUY:
-            why = self._problem_buy(seat, action)
-        elif code == DO_BID:
-            why = self._problem_bid(seat, action)
-        elif code == DO_PASS:
-            why = self._problem_pass(seat, action)
-        elif code == DO_DECLINE:
-            why = self._problem_decline(seat, action)
-        elif code == DO_MORTGAGE:
-            why = self._problem_mortgage(seat, action)
-        elif code == DO_SELL:
-            why = self._problem_sell(seat, action)
-        elif code == DO_UNMORTGAGE:
-            why = self._problem_unmortgage(seat, action)
-        else:
-            why = problem(self, seat, action)
+        why = self.own_problem(handler, seat, action)
         if why is not None:
             return why
-        if spends:
+        if handler.spends:
             for d in self.stack:
                 if d.kind == D.DEBT and d.seat == seat:
                     return (

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from . import decision as D
+from .acting import Acting
 from .actions import (
     ACCEPT,
     BUY,
@@ -37,9 +38,8 @@ from .actions import (
     WantBuilding,
 )
 from .decision import AuctionState, Decision
-from .dispatch import DO_BUILD, DO_MORTGAGE, DO_SELL, DO_UNMORTGAGE, HandlerTable
+from .dispatch import Handler
 from .native import mypyc_attr
-from .turns import TurnFlow
 
 
 # board size -> the listed acts on every square (acts are frozen: shared by all games)
@@ -68,10 +68,8 @@ def square_acts(size: int) -> SquareActs:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class Listing(TurnFlow):
+class Listing(Acting):
     """The legal acts of a game (a layer of :class:`~.game.Game`)."""
-
-    _table: HandlerTable  # the game class's action table (set by Game.__init__)
 
     def is_legal(self, seat: Any, action: Any) -> bool:
         """Declared here, defined by Game (the whole check)."""
@@ -177,16 +175,10 @@ class Listing(TurnFlow):
         t, level, mortgaged, group_owner = self.t, self.level, self.mortgaged, self.group_owner
         is_street, group_of = t.is_street, t.group_of
         debt = self.in_debt(seat)
-        handlers = self._table.by_type
-        build, sell = self._listing_check(Build, debt), self._listing_check(SellBuilding, debt)
-        mortgage, unmortgage = self._listing_check(Mortgage, debt), self._listing_check(Unmortgage, debt)
+        build, sell = self._listing_handler(Build, debt), self._listing_handler(SellBuilding, debt)
+        mortgage, unmortgage = self._listing_handler(Mortgage, debt), self._listing_handler(Unmortgage, debt)
         if placing:
             build = None
-        # the classic checks called directly (natively in the compiled build), as Game._problem does
-        build_direct = handlers[Build][4] == DO_BUILD
-        sell_direct = handlers[SellBuilding][4] == DO_SELL
-        mortgage_direct = handlers[Mortgage][4] == DO_MORTGAGE
-        lift_direct = handlers[Unmortgage][4] == DO_UNMORTGAGE
         # acts are frozen: one object per square serves every listing
         acts = square_acts(self.size)
         builds, sells, mortgages, unmortgages = acts.builds, acts.sales, acts.mortgages, acts.unmortgages
@@ -197,30 +189,30 @@ class Listing(TurnFlow):
             # group, selling a building, (un)mortgaging the right state
             if build is not None and is_street[sq] and group_owner[group_of[sq]] == seat:
                 b = builds[sq]
-                why = self._problem_build(seat, b) if build_direct else build(self, seat, b)
+                why = self.own_problem(build, seat, b)
                 if why is None:
                     out.append(b)
             if sell is not None and level[sq]:
                 sale = sells[sq]
-                why = self._problem_sell(seat, sale) if sell_direct else sell(self, seat, sale)
+                why = self.own_problem(sell, seat, sale)
                 if why is None:
                     out.append(sale)
             if mortgaged[sq]:
                 if unmortgage is not None:
                     lift = unmortgages[sq]
-                    why = self._problem_unmortgage(seat, lift) if lift_direct else unmortgage(self, seat, lift)
+                    why = self.own_problem(unmortgage, seat, lift)
                     if why is None:
                         out.append(lift)
             elif mortgage is not None and not level[sq]:
                 m = mortgages[sq]
-                why = self._problem_mortgage(seat, m) if mortgage_direct else mortgage(self, seat, m)
+                why = self.own_problem(mortgage, seat, m)
                 if why is None:
                     out.append(m)
         return out
 
-    def _listing_check(self, cls: type[Action], debt: bool) -> Any:
-        """The own check of action type ``cls``, for listing acts a live seat may take on its own
+    def _listing_handler(self, cls: type[Action], debt: bool) -> Handler | None:
+        """The handler of action type ``cls``, for listing acts a live seat may take on its own
         squares (what else :meth:`_problem` checks holds by construction there); None if the seat
         may not take it at all: it spends, and the seat is in debt."""
-        problem, _, _, spends, _ = self._table.by_type[cls]
-        return None if debt and spends else problem
+        handler = self._table.by_type[cls]
+        return None if debt and handler.spends else handler

@@ -470,7 +470,7 @@ def _classic_trade_check(cls: type) -> bool:
         )
         table = TABLES.get(cls)
         handler = table.by_type.get(ProposeTrade) if table is not None else None
-        known = known and handler is not None and handler[0] is Trading._problem_trade
+        known = known and handler is not None and handler.check is Trading._problem_trade
         _CLASSIC_CHECK[cls] = known
     return known
 

@@ -122,10 +122,10 @@ class BusinesspolyGame(TurnMixin):
 
     def _free_actions(self, seat: int) -> Any:
         yield from super()._free_actions(seat)
-        sell = self._listing_check(SellLot, self.in_debt(seat)) if self.rules.sell_to_bank_percent else None
+        sell = self._listing_handler(SellLot, self.in_debt(seat)) if self.rules.sell_to_bank_percent else None
         if sell is not None:
             for sq in self.t.properties:
-                if self.owner[sq] == seat and sell(self, seat, action := SellLot(sq)) is None:
+                if self.owner[sq] == seat and self.own_problem(sell, seat, action := SellLot(sq)) is None:
                     yield action
 
     def _position_problem(self, d: Decision) -> str | None:
