@@ -246,9 +246,7 @@ def register(
     other platforms, and on a Ray cluster, prefer an entry point, which every worker loads itself.
     """
     if not _NAME.fullmatch(name):
-        raise ConfigError(
-            f"a strategy name is a letter, then letters, digits, '_' or '-' (at most 40): {name!r}"
-        )
+        raise ConfigError(f"a strategy name is a letter, then letters, digits, '_' or '-' (at most 40): {name!r}")
 
     def add(f: Callable[..., Bot]) -> Callable[..., Bot]:
         STRATEGIES[name] = _declare(name, f, params, summary, local_only)

@@ -19,6 +19,7 @@ the baseline's, with these valuations.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine.actions import END_TURN, PAY_JAIL_FINE, ROLL, USE_JAIL_CARD, Action, Build, Mortgage, Unmortgage
 from ..engine.edition import HOTEL
@@ -53,8 +54,8 @@ class AdvisorBot(Guarded):
         self._favoured_ids = frozenset(g for g in self.favour.replace("/", "+").split("+") if g)
         self._fav_key: object = None
         self._fav: tuple[bool, ...] = ()
-        self._no_lift_turn: tuple = ()
-        self._cushion_key: tuple = ()
+        self._no_lift_turn: tuple[Any, ...] = ()
+        self._cushion_key: tuple[Any, ...] = ()
         self._cushion = 0
 
     # ------------------------------------------------------------ helpers

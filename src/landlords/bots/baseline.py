@@ -9,7 +9,7 @@ game but sits in it late, when the board is full of rent.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 
 from ..engine import decision as D
 from ..engine.actions import (
@@ -51,7 +51,7 @@ _CHEAPEST: dict[int, int] = {}
 _BY_MORTGAGE: dict[int, list[int]] = {}
 
 
-def _cheapest_house(t) -> int:
+def _cheapest_house(t: EditionTables) -> int:
     """The lowest house price of an edition's streets (cached per edition table)."""
     value = _CHEAPEST.get(id(t))
     if value is None:
@@ -59,7 +59,7 @@ def _cheapest_house(t) -> int:
     return value
 
 
-def _by_mortgage(t) -> list[int]:
+def _by_mortgage(t: EditionTables) -> list[int]:
     """An edition's properties by mortgage value, cheapest first, in board order among equals (what
     sorting a seat's lots by mortgage value gives, filtered; cached per edition table)."""
     order = _BY_MORTGAGE.get(id(t))
@@ -83,8 +83,8 @@ class BaselineBot(BusinesspolyPlay):
     name: str = "baseline"
 
     def __post_init__(self) -> None:
-        self._rejected: dict[tuple, int] = {}
-        self._reserve_key: tuple = ()  # subclasses with their own reserve cache use this one
+        self._rejected: dict[tuple[Any, ...], int] = {}
+        self._reserve_key: tuple[Any, ...] = ()  # subclasses with their own reserve cache use this one
         self._reserve_turn = -1
         self._reserve_game: Game | None = None
         self._reserve_seat = -1
@@ -120,7 +120,8 @@ class BaselineBot(BusinesspolyPlay):
         handler = getattr(self, "_decide_" + kind, None)
         if handler is None:
             raise ValueError(f"{self.name} bot cannot handle decision {kind!r}")
-        return handler(game, d.seat, d)
+        action: Action = handler(game, d.seat, d)
+        return action
 
     def _decide_post_roll(self, game: Game, seat: int, d: Decision) -> Action:
         return self._turn(game, seat, before_roll=False)
@@ -260,7 +261,8 @@ class BaselineBot(BusinesspolyPlay):
                 return self._turn_odessa(game, seat, before_roll)
             own = getattr(self, "_turn_" + variant, None)
             if own is not None:
-                return own(game, seat, before_roll)
+                chosen: Action = own(game, seat, before_roll)
+                return chosen
         if before_roll and game.in_jail[seat]:
             jail = self._jail_choice(game, seat)
             if jail is not None:

@@ -10,6 +10,7 @@ give it clearly more than they cost and never hand anyone a complete group it do
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine.actions import END_TURN, PASS, PAY_JAIL_FINE, ROLL, USE_JAIL_CARD, Action, Bid, Build
 from ..engine.decision import AuctionState, Decision, Trade
@@ -34,7 +35,7 @@ class CautiousBot(Guarded):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        self._cushion_key: tuple = ()  # (game, turn, seat) the cushion was computed for
+        self._cushion_key: tuple[Any, ...] = ()  # (game, turn, seat) the cushion was computed for
         self._cushion = 0
 
     def _reserve(self, game: Game, seat: int) -> int:

@@ -24,6 +24,7 @@ which both sides gain equally, then waits.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine.actions import END_TURN, ROLL, Action, Build, LiftMortgage, ProposeTrade
 from ..engine.decision import Decision, Trade
@@ -51,12 +52,14 @@ class TraderBot(Guarded):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        self._asks: dict[tuple, tuple[int, int]] = {}  # (game, group, partner) -> (offer step, next turn)
-        self._pending: tuple | None = None  # (key, lots asked for, step, seat)
-        self._turns_key: tuple = ()
+        self._asks: dict[
+            tuple[Any, ...], tuple[int, int]
+        ] = {}  # (game, group, partner) -> (offer step, next turn)
+        self._pending: tuple[Any, ...] | None = None  # (key, lots asked for, step, seat)
+        self._turns_key: tuple[Any, ...] = ()
         self._turns_value = 0.0
-        self._scan_sig: tuple = ()
-        self._value_key: tuple = ()
+        self._scan_sig: tuple[Any, ...] = ()
+        self._value_key: tuple[Any, ...] = ()
         self._value_memo = 0
         self._scan: list[tuple[float, int, int, tuple[int, ...]]] = []
 

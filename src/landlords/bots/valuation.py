@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine.edition import HOTEL, RAILROAD, STREET, UTILITY
 from ..engine.game import Game
@@ -31,14 +32,15 @@ class BoardOdds:
 
 
 _CACHE: dict[tuple[int, int], tuple[object, object, BoardOdds]] = {}
-_last: list = [None, None, None]  # the edition, ruleset and odds asked for last (the hot path)
+_last: list[Any] = [None, None, None]  # the edition, ruleset and odds asked for last (the hot path)
 
 
 def board_odds(game: Game) -> BoardOdds:
     """The cached odds and expected incomes for ``game``'s edition and ruleset."""
     edition, rules = game.edition, game.rules
     if _last[0] is edition and _last[1] is rules:
-        return _last[2]
+        odds: BoardOdds = _last[2]
+        return odds
     key = (id(edition), id(rules))
     hit = _CACHE.get(key)
     if hit is None or hit[0] is not edition or hit[1] is not rules:
@@ -49,13 +51,13 @@ def board_odds(game: Game) -> BoardOdds:
     return hit[2]
 
 
-_BY_VALUE: dict[tuple, BoardOdds] = {}
+_BY_VALUE: dict[tuple[Any, ...], BoardOdds] = {}
 
 
 def _shared(game: Game) -> BoardOdds:
     """Equal rulesets (the same options, other objects) share one computation."""
     try:
-        key: tuple = (game.edition.id, game.rules)
+        key: tuple[Any, ...] = (game.edition.id, game.rules)
         hash(key)
     except TypeError:  # pragma: no cover - rulesets are frozen dataclasses
         return _compute(game)
@@ -159,7 +161,7 @@ class Guarded(BaselineBot):
     """A safety net for strategies: at most ``FREE_ACTIONS_PER_TURN`` building, mortgaging and
     trading acts per turn; after that the bot just rolls (or ends its turn)."""
 
-    _guard_key: tuple = ()
+    _guard_key: tuple[Any, ...] = ()
     _guard_count = 0
 
     def _over_budget(self, game: Game, seat: int) -> bool:

@@ -53,7 +53,7 @@ class Chance:
             return (int(r() * sides) + 1, int(r() * sides) + 1)
         return tuple(int(r() * sides) + 1 for _ in range(n))
 
-    def shuffle(self, items: MutableSequence) -> None:
+    def shuffle(self, items: MutableSequence[Any]) -> None:
         """Shuffle ``items`` in place: ``random.shuffle``'s algorithm and draws, written out (a
         Fisher-Yates pass, each index drawn by ``getrandbits`` with rejection), so that the
         compiled build runs it natively and a seed gives the same order as ``random.shuffle``

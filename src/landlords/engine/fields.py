@@ -23,13 +23,13 @@ DECK = "deck"  # the id of a card deck of this edition (a str)
 Kind = Any  # a scalar kind (str) or a ("many", kind, unique) / ("record", kinds) tuple
 
 
-def many(kind: Kind, unique: bool = True) -> tuple:
+def many(kind: Kind, unique: bool = True) -> tuple[str, Kind, bool]:
     """A tuple of ``kind`` values (a JSON list); ``unique``: no value twice (for records: no first
     part twice, e.g. a square traded twice)."""
     return "many", kind, unique
 
 
-def record(*kinds: Kind) -> tuple:
+def record(*kinds: Kind) -> tuple[str, tuple[Kind, ...]]:
     """A tuple of exactly these parts, e.g. ``(square, receiver)``."""
     return "record", kinds
 
@@ -43,7 +43,7 @@ def _show(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def field_problem(kind: Kind, value: Any, path: str, game: Any = None) -> tuple[str, str, dict] | None:
+def field_problem(kind: Kind, value: Any, path: str, game: Any = None) -> tuple[str, str, dict[str, Any]] | None:
     """Why ``value`` does not fit ``kind``: ``(rule, message template, parameters)``, or None.
 
     Without a game only the types are checked (a record being read); with one, the ranges too."""
@@ -110,7 +110,7 @@ def field_problem(kind: Kind, value: Any, path: str, game: Any = None) -> tuple[
         _, inner, unique = kind
         if type(value) is not tuple:
             return ("field-list", "{field} must be a list, not {value}", {"field": path, "value": _show(value)})
-        seen: set = set()
+        seen: set[Any] = set()
         for i, item in enumerate(value):
             why = field_problem(inner, item, f"{path}[{i}]", game)
             if why is not None:

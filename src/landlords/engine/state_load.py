@@ -370,7 +370,7 @@ def load_state(game: GameCore, state: Any, r: Reader) -> None:
         raise ConfigError(f"{r.source}: {problems[0]}")
 
 
-def load_chance(game: GameCore, chance: dict, r: Reader) -> None:
+def load_chance(game: GameCore, chance: dict[str, Any], r: Reader) -> None:
     import random
 
     seed = r.get(chance, "seed", "chance.", int, None, allow_none=True)
@@ -413,7 +413,7 @@ def load_chance(game: GameCore, chance: dict, r: Reader) -> None:
     c.strict = r.get(chance, "strict", "chance.", bool, False)
 
 
-def load_keyed(c: Chance, chance: dict, r: Reader) -> None:
+def load_keyed(c: Chance, chance: dict[str, Any], r: Reader) -> None:
     """A keyed generator (:mod:`.keyed`) from ``chance.key`` (hex) and ``chance.used`` (bytes drawn)."""
     text = r.get(chance, "key", "chance.", str)
     try:

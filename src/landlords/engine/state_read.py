@@ -28,7 +28,9 @@ class Reader:
     def fail(self, path: str, message: str) -> ConfigError:
         return ConfigError(f"{self.source}: {path}: {message}")
 
-    def get(self, data: dict, key: str, path: str, kind: Any, default: Any = ..., allow_none: bool = False) -> Any:
+    def get(
+        self, data: dict[str, Any], key: str, path: str, kind: Any, default: Any = ..., allow_none: bool = False
+    ) -> Any:
         if key not in data or (data[key] is None and not allow_none):
             if default is ...:
                 raise self.fail(f"{path}{key}", "is missing")
@@ -51,18 +53,18 @@ class Reader:
         return value
 
     def seat(self, value: Any, path: str, n: int, allow_none: bool = False) -> int:
-        v = self.check(value, path, int)
+        v: int = self.check(value, path, int)
         if not 0 <= v < n and not (allow_none and v == -1):
             raise self.fail(path, f"there is no seat {v} (seats are 0 to {n - 1})")
         return v
 
     def square(self, value: Any, path: str, size: int) -> int:
-        v = self.check(value, path, int)
+        v: int = self.check(value, path, int)
         if not 0 <= v < size:
             raise self.fail(path, f"there is no square {v} (squares are 0 to {size - 1})")
         return v
 
-    def keys(self, data: dict, allowed: typing.Iterable[str], path: str) -> None:
+    def keys(self, data: dict[str, Any], allowed: typing.Iterable[str], path: str) -> None:
         unknown = sorted(set(data) - set(allowed))
         if unknown:
             raise self.fail(f"{path}{unknown[0]}", "is not a field of a position")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -145,11 +146,7 @@ class ActionCodec:
         self._square_cls = {self.square0[fam]: ACTION_TYPES.get(fam) for fam in PER_SQUARE}
         self._first_square = self.square0[PER_SQUARE[0]]
         self._square_actions: list[Action | None] = [None] * (self.trade0 - self._first_square)
-        self._bool_field = {
-            cls: dataclasses.fields(cls)[0].name
-            for (cls, value) in fixed
-            if value is not None  # type: ignore[attr-defined]
-        }
+        self._bool_field = {cls: dataclasses.fields(cls)[0].name for (cls, value) in fixed if value is not None}
         self.offers: dict[tuple[int, int], int] = {}  # (seat, turn) -> proposals made
         self.free_acts: dict[tuple[int, int], int] = {}  # (seat, turn) -> own-initiative acts
         self.undo: dict[tuple[int, int], set[int]] = {}  # (seat, turn) -> slots withheld as undoing
@@ -173,7 +170,7 @@ class ActionCodec:
         self._mask_game: Game | None = None  # the last mask's game, (acts applied, seat) and slots
         self._mask_key = (-1, -1)
         self._mask_slots: list[int] = []
-        self._template_cache: dict[int, tuple] = {}  # seat -> (game, owners, bankrupt, templates)
+        self._template_cache: dict[int, tuple[Any, ...]] = {}  # seat -> (game, owners, bankrupt, templates)
 
     # ------------------------------------------------------------ single actions
     def index(self, action: Action) -> int:
@@ -182,14 +179,14 @@ class ActionCodec:
         cls = type(action)
         base = self._square_types.get(cls)
         if base is not None:
-            return base + action.square  # type: ignore[attr-defined]
+            return base + int(action.square)  # type: ignore[attr-defined]
         field = self._bool_field.get(cls)
         if field is not None:
             return self._fixed[(cls, getattr(action, field))]
         if cls is Bid:
             return self.bid0
         if cls is A.ChooseMove:
-            return self.bus0 + action.steps - 1  # type: ignore[attr-defined]
+            return self.bus0 + int(action.steps) - 1  # type: ignore[attr-defined]
         return self._fixed[(cls, None)]
 
     def bid_amounts(self, game: Game, seat: int) -> list[int]:
@@ -330,7 +327,8 @@ class ActionCodec:
         same: the templates depend on nothing else."""
         cached = self._template_cache.get(seat)
         if cached is not None and cached[0] is game and cached[1] == game.owner and cached[2] == game.bankrupt:
-            return cached[3]
+            listed: list[tuple[int, ProposeTrade, int, int]] = cached[3]
+            return listed
         found = list(self._templates(game, seat))
         self._template_cache[seat] = (game, list(game.owner), list(game.bankrupt), found)
         return found
@@ -395,7 +393,7 @@ class ActionCodec:
             raise ValueError(f"action {index} is outside the action space (0..{self.n - 1})")
         if index < self.bus0:
             if index == WAIT:
-                return None  # type: ignore[return-value]
+                return None
             action = self._fixed_actions[index]
             if action is None:
                 raise ValueError(f"action {index} ({self.slots[index].name}) is not known to this game")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from array import array
 from itertools import compress
 from operator import ne
+from typing import Any
 
 import numpy as np
 
@@ -136,7 +137,7 @@ class ObservationEncoder:
     def _bind(self, game: Game) -> None:
         """Set up the constant parts for a new game."""
         self._game = game
-        self._cache: list[tuple | None] = [None] * self.n
+        self._cache: list[tuple[Any, ...] | None] = [None] * self.n
         self._marks: list[list[tuple[int, int]]] = [[] for _ in range(self.n)]  # (square, column) set
         self._rows: list[list[float] | None] = [None] * self.n  # the seats' part and the tail as last written
         self._tails: list[list[float] | None] = [None] * self.n

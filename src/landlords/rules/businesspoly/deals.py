@@ -67,7 +67,7 @@ class DealsMixin(AuctionsMixin):
         if givers is None:
             givers = tuple(self.owner[sq] for sq, _ in properties)
         lots = tuple((sq, giver, to) for (sq, to), giver in zip(properties, givers, strict=True))
-        why = self._offer_problem(proposer, lots, cash, cards)
+        why: tuple[str, str, dict[str, Any]] | None = self._offer_problem(proposer, lots, cash, cards)
         if why is not None:
             return why
         parties = {s for _, giver, to in lots for s in (giver, to)}

@@ -3,6 +3,8 @@ themselves are the layers below it (rules/odessa/base.py)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import decision as D
 from ...engine.actions import (
     ROLL,
@@ -111,7 +113,7 @@ class OdessaGame(ExchangeMixin):
         return total
 
     # ------------------------------------------------------------ legal actions
-    def _decision_actions(self, d: Decision):
+    def _decision_actions(self, d: Decision) -> Any:
         kind, seat = d.kind, d.seat
         if kind == D.PRE_ROLL:
             yield ROLL
