@@ -298,3 +298,83 @@ flush_repeats()
     assert out.stderr.count("Traceback") == 1 and out.stderr.count("OSError: [Errno 24]") == 1, out.stderr
     assert "socket.accept() out of system resource (repeated 9999 times in the last 60 s)" in out.stderr
     assert len(out.stderr) < 2000
+
+
+@pytest.mark.parametrize(
+    "option, value",
+    [
+        ("--trusted-proxy", "notanaddress"),
+        ("--exempt", "10.0.0.0/33"),
+        ("--exempt", ""),
+        ("--trusted-proxy", "::1/200"),
+    ],
+)
+def test_serve_refuses_an_address_option_that_is_no_address(tmp_path, option, value):
+    """A proxy or exempt address that is no IP address or network is one line and exit 2, before the
+    server listens or touches its database (it used to be taken, and to match nothing)."""
+    db = tmp_path / "server.db"
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "landlords.cli.main",
+            "serve",
+            "--port",
+            "0",
+            "--db",
+            f"sqlite:///{db}",
+            option,
+            value,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and option in lines[0] and "is not an IP address or network" in lines[0], lines
+    assert not db.exists()
+
+
+def test_serve_options_set_the_limits_fields_they_name():
+    """Each limit option of `landlords serve` is generated from Limits: its default is the field's
+    default, and a value given reaches that field (the message rate also sets the burst)."""
+    from click.testing import CliRunner
+
+    from landlords.cli import serve as serve_cli
+    from landlords.server import start
+
+    seen = {}
+
+    def fake_run(app, *args):  # the real app is built; only listening forever is skipped
+        seen["limits"] = app.state.server.guard.limits
+        return True
+
+    given = {
+        "--address-connections": "7",
+        "--address-websockets": "5",
+        "--address-messages": "3.5",
+        "--address-games": "4",
+        "--address-requests": "1.5",
+        "--lobby-games": "9",
+        "--lobby-minutes": "2.5",
+        "--header-timeout": "6",
+    }
+    assert set(given) == {o for o, *_ in serve_cli.LIMIT_OPTIONS}
+    argv = ["--port", "0", "--db", "sqlite:///:memory:", "--exempt", "10.1.2.3", "--trusted-proxy", "10.0.0.0/8"]
+    for option, value in given.items():
+        argv += [option, value]
+    original = start.run_server
+    start.run_server = fake_run
+    try:
+        result = CliRunner().invoke(serve_cli.serve, argv)
+    finally:
+        start.run_server = original
+    assert result.exit_code == 0, result.output
+    limits = seen["limits"]
+    for option, field, _, _ in serve_cli.LIMIT_OPTIONS:
+        assert getattr(limits, field) == float(given[option]), option
+    assert limits.address_burst == 7.0
+    assert limits.exempt == ("10.1.2.3/32",) and limits.trusted_proxies == ("10.0.0.0/8",)
+    defaults = CliRunner().invoke(serve_cli.serve, ["--help"], terminal_width=200).output
+    assert "[default: 64; 1<=x<=100000]" in defaults and "[default: 1000; 1<=x<=10000000]" in defaults

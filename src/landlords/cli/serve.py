@@ -6,10 +6,68 @@ the rest of the command line neither waits for the server's libraries nor needs 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
 import click
 
+from ..server.limit_settings import Limits, network
 from .checks import NumberRange, WholeRange, need_server_extra
+
+_DEFAULTS = Limits()
+_POSITIVE = NumberRange(min=0, min_open=True)
+
+# The limits `serve` sets from its options: (option, the Limits field it sets, its type, help). The
+# defaults are Limits' own; --address-messages also sets the burst (twice the rate).
+LIMIT_OPTIONS: tuple[tuple[str, str, click.ParamType, str], ...] = (
+    ("--address-connections", "connections_per_address", WholeRange(1, 100000),
+     "Open TCP connections (HTTP and WebSockets) one client address may hold; more are answered 429."),
+    ("--address-websockets", "websockets_per_address", WholeRange(1, 100000),
+     "WebSockets one client address may hold; more are refused at the handshake."),
+    ("--address-messages", "address_rate", _POSITIVE,
+     "WebSocket messages per second one address may send over all its sockets (bursts of twice that; "
+     "a sync or hello counts as 8)."),
+    ("--address-games", "games_per_minute", _POSITIVE,
+     "Games one address may create per minute (after a burst of 10)."),
+    ("--address-requests", "expensive_per_second", _POSITIVE,
+     "Replay, net-worth, record and log requests per second of one address (bursts of 30)."),
+    ("--lobby-games", "max_lobby_games", WholeRange(1, 10**7),
+     "Games waiting in the lobby, server-wide; creating one more is answered 429."),
+    ("--lobby-minutes", "lobby_minutes", _POSITIVE,
+     "A game not started this many minutes after its creation is removed."),
+    ("--header-timeout", "header_seconds", _POSITIVE,
+     "Seconds a connection has to send a whole request head (slow clients are dropped)."),
+)  # fmt: skip
+
+
+class Network(click.ParamType):
+    """An IP address or network (``10.0.0.1``, ``10.0.0.0/8``, ``::1``), written the standard way."""
+
+    name = "address"
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        try:
+            return network(str(value))
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+def limit_options(command: Callable[..., None]) -> Callable[..., None]:
+    """The options of :data:`LIMIT_OPTIONS`, and the address lists, each passed as its Limits field."""
+    command = click.option(
+        "--exempt", "exempt", multiple=True, type=Network(), callback=lambda _c, _p, v: tuple(v),
+        help="An address or network with no per-address limit (repeatable; a load test's clients).",
+    )(command)  # fmt: skip
+    command = click.option(
+        "--trusted-proxy", "trusted_proxies", multiple=True, type=Network(), callback=lambda _c, _p, v: tuple(v),
+        help="A reverse proxy's address or network (repeatable): behind it the client's address is read "
+        "from X-Forwarded-For, which is ignored from anyone else.",
+    )(command)  # fmt: skip
+    for option, field, kind, text in reversed(LIMIT_OPTIONS):
+        default = getattr(_DEFAULTS, field)
+        command = click.option(option, field, default=default, show_default=True, type=kind, help=text)(command)
+    return command
+
+
 
 
 @click.command()
@@ -52,86 +110,17 @@ from .checks import NumberRange, WholeRange, need_server_extra
     help="Compress WebSocket messages (permessage-deflate): a view is about 2 KB, and compressing every "
     "message of every client took about a sixth of the server's CPU; worth it only on slow links.",
 )
-@click.option(
-    "--address-connections",
-    default=64,
-    show_default=True,
-    type=WholeRange(1, 100000),
-    help="Open TCP connections (HTTP and WebSockets) one client address may hold; more are answered 429.",
-)
-@click.option(
-    "--address-websockets",
-    default=32,
-    show_default=True,
-    type=WholeRange(1, 100000),
-    help="WebSockets one client address may hold; more are refused at the handshake.",
-)
-@click.option(
-    "--address-messages",
-    default=40.0,
-    show_default=True,
-    type=NumberRange(min=0, min_open=True),
-    help="WebSocket messages per second one address may send over all its sockets (bursts of twice "
-    "that; a sync or hello counts as 8).",
-)
-@click.option(
-    "--address-games",
-    default=2.0,
-    show_default=True,
-    type=NumberRange(min=0, min_open=True),
-    help="Games one address may create per minute (after a burst of 10).",
-)
-@click.option(
-    "--address-requests",
-    default=2.0,
-    show_default=True,
-    type=NumberRange(min=0, min_open=True),
-    help="Replay, net-worth, record and log requests per second of one address (bursts of 30).",
-)
-@click.option(
-    "--lobby-games",
-    default=1000,
-    show_default=True,
-    type=WholeRange(1, 10**7),
-    help="Games waiting in the lobby, server-wide; creating one more is answered 429.",
-)
-@click.option(
-    "--lobby-minutes",
-    default=60.0,
-    show_default=True,
-    type=NumberRange(min=0, min_open=True),
-    help="A game not started this many minutes after its creation is removed.",
-)
-@click.option(
-    "--header-timeout",
-    default=10.0,
-    show_default=True,
-    type=NumberRange(min=0, min_open=True),
-    help="Seconds a connection has to send a whole request head (slow clients are dropped).",
-)
-@click.option(
-    "--trusted-proxy",
-    multiple=True,
-    help="A reverse proxy's address or network (repeatable): behind it the client's address is read "
-    "from X-Forwarded-For, which is ignored from anyone else.",
-)
-@click.option(
-    "--exempt",
-    multiple=True,
-    help="An address or network with no per-address limit (repeatable; a load test's clients).",
-)
+@limit_options
 @click.option("--testing", is_flag=True, hidden=True, help="Accept scripted seeds and dice (tests only).")
 @click.option(
     "--manual-clock", is_flag=True, hidden=True, help="With --testing: time moves only by POST /api/testing/clock."
 )
 def serve(
-    host, port, db, log_level, broker, lease_seconds, ws_deflate, address_connections, address_websockets,
-    address_messages, address_games, address_requests, lobby_games, lobby_minutes, header_timeout,
-    trusted_proxy, exempt, testing, manual_clock,
+    host, port, db, log_level, broker, lease_seconds, ws_deflate, testing, manual_clock, **limit_values,
 ) -> None:  # fmt: skip
     """Run the game server: the lobby API and play over WebSockets (see README, 'Play with friends')."""
     need_server_extra()
-    from ..server.app import Limits, create_app
+    from ..server.app import create_app
     from ..server.clock import ManualClock
     from ..server.hold import hold_database, listen, release_database, shown_url
     from ..server.start import (
@@ -169,20 +158,8 @@ def serve(
     click.echo(
         f"landlords server on http://{address}:{port} (database {shown_url(url)}{shared}; API docs at /docs)"
     )
-    limits = Limits(
-        connections_per_address=address_connections,
-        websockets_per_address=address_websockets,
-        address_rate=address_messages,
-        address_burst=2 * address_messages,
-        games_per_minute=address_games,
-        expensive_per_second=address_requests,
-        max_lobby_games=lobby_games,
-        lobby_minutes=lobby_minutes,
-        header_seconds=header_timeout,
-        max_connections=max(64, raise_descriptor_limit() - RESERVED_DESCRIPTORS),
-        trusted_proxies=tuple(trusted_proxy),
-        exempt=tuple(exempt),
-    )
+    limits = Limits(**limit_values, max_connections=max(64, raise_descriptor_limit() - RESERVED_DESCRIPTORS))
+    limits.address_burst = 2 * limits.address_rate
     app = create_app(
         url,
         testing=testing,
@@ -191,5 +168,5 @@ def serve(
         broker=broker,
         lease_seconds=lease_seconds,
     )
-    if not run_server(app, listening, host, port, log_level, header_timeout, ws_deflate):
+    if not run_server(app, listening, host, port, log_level, limits.header_seconds, ws_deflate):
         sys.exit(3)  # the app's start-up failed (its log says why): as uvicorn.run exits
