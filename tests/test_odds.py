@@ -218,3 +218,19 @@ def test_the_returns_chart_speaks_one_language(tmp_path, lang, words, not_there)
         assert f">{word}<" in svg or f"{word}<" in svg, word
     for word in not_there:
         assert word not in svg, word
+
+
+def test_rules_with_endless_doubles_have_no_exact_odds_and_the_bots_value_squares_evenly():
+    """Doubles that give another roll and never send to jail make an unbounded chain: the odds say
+    so with their own error (OddsUnavailable), and the valuing bots fall back to even odds for that
+    ruleset only; any other failure of the odds is a bug and is raised, not hidden."""
+    from landlords.bots.valuation import board_odds
+    from landlords.odds.markov import OddsUnavailable
+
+    rules = get_ruleset("hasbro-ru", doubles_extra_roll=True, doubles_to_jail=0)
+    with pytest.raises(OddsUnavailable, match="unbounded chain"):
+        Chain(load_edition("moscow"), rules, "short")
+    game = landlords.new_game("moscow", rules, players=2, seed=1)
+    odds = board_odds(game)
+    assert not odds.exact and len(set(odds.rate)) == 1
+    assert board_odds(landlords.new_game("moscow", "hasbro-ru", players=2, seed=1)).exact

@@ -17,6 +17,7 @@ from server_helpers import PERSON_AND_BOT, Player, create, make_client, sockets_
 from starlette.websockets import WebSocketDisconnect
 
 from landlords.server.app import Limits
+from landlords.server.clock import ManualClock
 from landlords.server.connection import Connection
 from landlords.server.limits import Buckets, Guard
 from landlords.server.logs import CollapseRepeats
@@ -195,10 +196,17 @@ def test_lobby_games_that_never_start_expire(tmp_path):
         assert client.get(f"/api/games/{started['code']}").json()["status"] == "playing"
         r = client.post(f"/api/games/{old['code']}/join", json={"name": "Bob"})
         assert r.status_code == 404
-    client, clock = make_client(tmp_path, limits=limits, db_url=db)
-    with client:  # a restart: the expired game is not restored, the young one is
+    # a restart a minute later (the wall clock goes on): the expired game is not restored, the young
+    # one is, and its age counts from its creation, not from the restart
+    client, clock = make_client(tmp_path, limits=limits, db_url=db, clock=ManualClock(start=clock.now() + 60))
+    with client, sockets_closed():
         assert client.get(f"/api/games/{old['code']}").status_code == 404
         assert client.get(f"/api/games/{young['code']}").json()["status"] == "lobby"
+        clock.advance(9 * 60 - 60)  # ten minutes and a second after the young one's creation
+        end = time.monotonic() + 30
+        while client.get(f"/api/games/{young['code']}").status_code != 404:
+            assert time.monotonic() < end, "the restart started the lobby game's age again"
+            time.sleep(0.05)
 
 
 def test_closed_spectator_sockets_leave_nothing_behind(tmp_path):

@@ -151,9 +151,12 @@ def test_module_colon_class_is_no_longer_a_strategy():
 
 @dataclasses.dataclass
 class GreedyBot(BaselineBot):
-    """Buys everything it can afford (a plugin in a few lines)."""
+    """Buys everything it can afford (a plugin in a few lines; ``name`` is the baseline's field,
+    given its value, not declared again)."""
 
-    name: str = "greedy"
+    def __post_init__(self):
+        super().__post_init__()
+        self.name = "greedy"
 
     def _wants(self, game, seat, sq, price):
         return game.cash[seat] >= price

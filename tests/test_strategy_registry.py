@@ -380,3 +380,36 @@ def test_the_list_shows_types_and_ranges(args):
     assert "build_to (int, default 3): a whole number from 0 to 5" in result.output
     assert "rl: Plays a trained policy file" in result.output and "(local command line only)" in result.output
     assert "module:Class" not in result.output
+
+
+def test_a_bot_class_that_declares_an_inherited_field_again_is_refused():
+    """In the compiled build a dataclass field of a Python subclass hides the baseline's native
+    attribute of the same name (the bot's own code then finds it unset, mid-game): registering such
+    a class is refused in both builds, naming the field; a class with only new fields is taken."""
+    from dataclasses import dataclass
+
+    from landlords.bots.baseline import BaselineBot
+
+    @dataclass
+    class Greedy(BaselineBot):
+        reserve: int = 0
+
+    with pytest.raises(ConfigError, match=r"Greedy declares 'reserve' again, a field of BaselineBot"):
+        bots.register("greedy-redeclared", Greedy)
+    assert "greedy-redeclared" not in declarations()
+
+    @dataclass
+    class Careful(BaselineBot):
+        margin: int = 50
+
+    bots.register("careful-new-field", Careful)
+    try:
+        bot = make_bot("careful-new-field")
+        assert bot.reserve == 100 and bot.margin == 50
+        from landlords.sim.runner import drive
+
+        game = landlords.new_game("moscow", "hasbro-ru", players=2, seed=3, auto_claim=True)
+        drive(game, [bot, make_bot("baseline")], limit=300)  # the baseline's code reads its reserve
+        assert game.over
+    finally:
+        bots.STRATEGIES.pop("careful-new-field", None)

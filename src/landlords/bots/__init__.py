@@ -256,6 +256,27 @@ def register(
     return add(factory) if factory is not None else add
 
 
+def _check_fields(name: str, cls: type) -> None:
+    """Refuse a bot class that declares a field of one of the package's bot classes again.
+
+    In the compiled build those classes' fields are native attributes, and a dataclass field of the
+    same name in a Python subclass hides them: the base's own code then finds the attribute unset
+    (AttributeError in the middle of a game). The pure build would not notice, so both refuse it."""
+    if cls.__module__.startswith(__name__ + "."):
+        return  # the package's own classes are compiled together: their fields are all native
+    own = cls.__dict__.get("__annotations__", {})
+    for base in cls.__mro__[1:]:
+        if not base.__module__.startswith(__name__ + ".") or not dataclasses.is_dataclass(base):
+            continue
+        for field in dataclasses.fields(base):
+            if field.name in own:
+                raise ConfigError(
+                    f"strategy {name!r}: {cls.__name__} declares {field.name!r} again, a field of "
+                    f"{base.__name__}; declare only new fields (give an inherited one its value when the bot "
+                    f"is made, through the strategy's parameters, or in __post_init__)"
+                )
+
+
 def _declare(
     name: str,
     obj: Any,
@@ -268,6 +289,8 @@ def _declare(
         return obj if obj.name == name else dataclasses.replace(obj, name=name)
     if not callable(obj):
         raise ConfigError(f"strategy {name!r} is neither a Strategy declaration nor a factory")
+    if isinstance(obj, type):
+        _check_fields(name, obj)
     doc = (inspect.getdoc(obj) or "").strip().splitlines()
     if params is None:
         params, local_only = _inferred(obj), True

@@ -18,6 +18,7 @@ from typing import Any
 from ..engine.edition import HOTEL, RAILROAD, STREET, UTILITY
 from ..engine.game import Game
 from ..engine.native import mypyc_attr
+from ..odds.markov import OddsUnavailable
 from ..odds.returns import property_returns
 from .baseline import BaselineBot
 
@@ -81,7 +82,7 @@ def _compute(game: Game) -> BoardOdds:
         for sq, (rent, per_turn) in best.items():
             rate[sq] = per_turn / rent
         exact = True
-    except Exception:  # noqa: BLE001 - any failure of the chain: fall back to uniform odds
+    except OddsUnavailable:  # these rules have no exact odds: each square is as likely as any other
         rate = [1.2 / t.size] * t.size
     dice = float(rules.dice_sides + 1)
     income: list[tuple[float, ...]] = []

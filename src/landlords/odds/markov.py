@@ -22,6 +22,7 @@ from typing import Literal
 
 from ..engine.dice import BUS, MR_MONOPOLY, SPEED_FACES
 from ..engine.edition import CARD, FREE_PARKING, GO_TO_JAIL, Edition
+from ..engine.errors import ConfigError
 from ..engine.ruleset import Ruleset
 
 JailPolicy = Literal["short", "long"]
@@ -62,6 +63,10 @@ class SquareOdds:
         }
 
 
+class OddsUnavailable(ConfigError):
+    """The rules make a chain with no exact odds (a player who may roll doubles for ever)."""
+
+
 class Chain:
     """The roll-by-roll Markov chain of one token under ``rules`` on ``edition``."""
 
@@ -71,7 +76,7 @@ class Chain:
         self.n = t.size
         self.max_doubles = rules.doubles_to_jail if (rules.doubles_extra_roll and rules.doubles_to_jail) else 1
         if rules.doubles_extra_roll and not rules.doubles_to_jail:
-            raise ValueError("doubles that never send to jail make an unbounded chain; set doubles_to_jail")
+            raise OddsUnavailable("doubles that never send to jail make an unbounded chain; set doubles_to_jail")
         # the three-cell jail (businesspoly B-9): a failed roll moves one cell on, the last cell frees
         self.jail_cells = getattr(rules, "jail_cells", 0) or 0
         # Odessa's exchange replaces the jail: three tries with three dice, then the forced fourth

@@ -65,7 +65,6 @@ class Server:
         self.limits = limits
         self.tables: dict[str, Table] = {}
         self.guard = Guard(limits)
-        self.lobby_since: dict[str, float] = {}  # a lobby game's code -> when it was made or restored
         self.timer_task: asyncio.Task | None = None
 
     async def open(self) -> None:
@@ -86,8 +85,6 @@ class Server:
             self.tables[row.code] = table
         for table in self.tables.values():
             table.kick()
-            if table.status == "lobby":
-                self.lobby_since[table.code] = self.clock.now()
         self.timer_task = asyncio.create_task(self._timers())
         settle_heap()
 
@@ -119,12 +116,12 @@ class Server:
             code = "".join(secrets.choice(lobby.CODE_ALPHABET) for _ in range(length))
             if code not in self.tables and await self.storage.load_game(code) is None:
                 break
-        game_id = await self.storage.create_game(code, settings, seed, host_hash, seat_rows, key)
+        made = self.clock.wall()
+        game_id = await self.storage.create_game(code, settings, seed, host_hash, seat_rows, key, made)
         found = await self.storage.load_game(code)
         assert found is not None and found[0].id == game_id
         table = Table(self, found[0], found[1])
         self.tables[code] = table
-        self.lobby_since[code] = self.clock.now()
         if self.cluster is not None:
             await self.cluster.created(table)
         return table
@@ -165,21 +162,18 @@ class Server:
         return sum(t.status == "lobby" for t in self.tables.values())
 
     async def expire_lobby(self) -> None:
-        """Remove the lobby games not started within ``lobby_minutes`` (server clock): from memory,
-        and marked ``expired`` in the database (never restored, their code answers 404)."""
-        now = self.clock.now()
-        for code, since in list(self.lobby_since.items()):
-            table = self.tables.get(code)
-            if table is None or table.status != "lobby":
-                del self.lobby_since[code]
-                continue
-            if now - since < self.limits.lobby_minutes * 60:
+        """Remove the lobby games not started within ``lobby_minutes`` of their creation: from memory,
+        and marked ``expired`` in the database (never restored, their code answers 404). The age is
+        read on the wall clock from the creation time the database keeps, so neither a restart nor
+        a game taken over from another process of a cluster starts it again."""
+        now = self.clock.wall()
+        for code, table in list(self.tables.items()):
+            if table.status != "lobby" or now - table.row.created_at < self.limits.lobby_minutes * 60:
                 continue
             if self.cluster is not None and not self.cluster.owns(table):
                 continue
             await self.storage.set_status(table.row.id, status=EXPIRED)
             table.row.status = EXPIRED
-            del self.lobby_since[code]
             self.forget(table)
             minutes = self.limits.lobby_minutes
             gone = ProtocolError("no_game", f"game {code} was not started within {minutes:g} minutes: it is gone")
@@ -319,7 +313,6 @@ def create_app(
     async def health() -> dict[str, Any]:
         return {"ok": True, "protocol": PROTOCOL_VERSION, "games": len(server.tables)}
 
-
     if testing:
 
         @app.get("/api/testing/games/{code}", include_in_schema=False)
@@ -414,7 +407,11 @@ async def session(server: Server, conn: Connection, websocket: WebSocket, code: 
             # a fault of the server's own: logged with its traceback, answered, and the client's
             # connection stays (closing it left the client without an answer to anything it sent)
             log.exception("game %s: a %s message failed", code, msg.get("type") if isinstance(msg, dict) else "?")
-            conn.send(ProtocolError("internal", "the server failed on this message (it is in the server's log)").to_json(ref))
+            conn.send(
+                ProtocolError("internal", "the server failed on this message (it is in the server's log)").to_json(
+                    ref
+                )
+            )
 
 
 def dropped(conn: Connection, ref: Any, why: str) -> bool:

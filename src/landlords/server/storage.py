@@ -168,6 +168,7 @@ class GameRow:
     rematch: str | None
     clock: dict[str, Any] | None = None
     key: bytes | None = None  # the secret of a game drawing from a keyed stream (then seed is 0)
+    created_at: float = 0.0  # when the game was made (epoch seconds of the server's wall clock)
 
 
 @dataclass
@@ -237,6 +238,7 @@ class Storage:
         host_hash: str,
         seat_rows: list[SeatRow],
         key: bytes | None = None,
+        created_at: float | None = None,
     ) -> int:
         def op(conn: Connection) -> int:
             result = conn.execute(
@@ -247,7 +249,7 @@ class Storage:
                     seed=seed,
                     chance_key=key.hex() if key is not None else None,
                     host_hash=host_hash,
-                    created_at=time.time(),
+                    created_at=time.time() if created_at is None else created_at,
                 )
             )
             game_id = int(result.inserted_primary_key[0])
@@ -436,6 +438,7 @@ def _game_row(r: Any) -> GameRow:
         rematch=r.rematch,
         clock=json.loads(r.clock) if r.clock else None,
         key=bytes.fromhex(r.chance_key) if r.chance_key else None,
+        created_at=float(r.created_at),
     )
 
 
