@@ -16,4 +16,4 @@ PY
 )
 cd src
 # the same import options as the build (hatch_build.py's MYPY_OPTIONS), with --strict
-"../$py" -m mypy --strict --follow-imports=silent --ignore-missing-imports $modules
+"../$py" -m mypy --strict --cache-dir ../.mypy_cache --follow-imports=silent --ignore-missing-imports $modules

@@ -86,7 +86,7 @@ def give(g: landlords.Game, seat: int, *squares: int) -> None:
     """Hand ``squares`` to ``seat`` (or back to the bank with seat -1), unbuilt."""
     for sq in squares:
         assert g.t.is_property[sq], f"square {sq} is not a property"
-        g._set_owner(sq, seat)
+        g.set_owner(sq, seat)
 
 
 def set_cash(g: landlords.Game, seat: int, amount: int) -> None:

@@ -10,7 +10,7 @@ from landlords.engine.actions import Mortgage, SellBuilding
 def _game():
     g = landlords.new_game("classic-us", "hasbro-ru", players=["You", "Bot"], seed=2)
     for sq in (1, 3, 5):  # the brown group and Reading Railroad
-        g._set_owner(sq, 0)
+        g.set_owner(sq, 0)
     return g
 
 

@@ -39,7 +39,7 @@ def test_polish_labels_put_the_square_in_the_accusative():
 
 def test_claims_and_offers_decline_the_names_they_carry():
     g = landlords.new_game("moscow", "hasbro-ru", players=["Вы", "Аня"], seed=1, auto_claim=False)
-    g._set_owner(1, 0)
+    g.set_owner(1, 0)
     g.claims.append(RentClaim(0, 1, 1, 4, g.turn))  # Аня owes the person at the default seat
     claim = ClaimRent(1)
     assert action_label(g, 0, claim, "ru") == "Потребовать 4 тыс. ₽ аренды с Ани за «Житная улица»"

@@ -2,7 +2,7 @@
 
 Game.apply and Game._problem call the commonest acts' steps directly (a dispatch ladder beside
 engine/dispatch.py's action table, for speed); a subclass (every ruleset's game is one) that
-overrides one of those steps, by the same name or by naming other methods in ``_handler_names``,
+overrides one of those steps, by the same name or by naming other methods in ``handler_names``,
 must still be reached. The subclasses here are interpreted classes on both builds: on the compiled
 one, a native method call on them must go through Python's lookup to find the override."""
 
@@ -56,9 +56,9 @@ class Overriding(Game):
 
 
 class Renamed(Game):
-    """Binds Roll to other methods through ``_handler_names``."""
+    """Binds Roll to other methods through ``handler_names``."""
 
-    _handler_names = {**Game._handler_names, Roll: ("_check_my_roll", "_do_my_roll")}
+    handler_names = {**Game.handler_names, Roll: ("_check_my_roll", "_do_my_roll")}
     calls: Counter
 
     def _check_my_roll(self, seat: int, a: Roll) -> Any:

@@ -158,7 +158,7 @@ def test_a_refusal_reads_in_the_players_language(lang, expected):
     edition = {"en": "classic-us", "ru": "moscow", "pl": "warsaw"}[lang]
     game = landlords.new_game(edition, "hasbro-ru", players=2, seed=1, first_player=0)
     for sq in (37, 39):
-        game._set_owner(sq, 0)
+        game.set_owner(sq, 0)
     game.level[39] = 2
     game.bank_houses -= 2
     with pytest.raises(IllegalAction) as info:

@@ -29,7 +29,7 @@ def test_buying_takes_two_keys(tmp_path):
 def group_game():
     game = landlords.new_game("moscow", "hasbro-ru", players=["Ann", "Bob"], seed=1, first_player=0)
     for sq in (6, 8, 9):  # the light-blue group
-        game._set_owner(sq, 0)
+        game.set_owner(sq, 0)
     return game
 
 
@@ -49,8 +49,8 @@ def test_building_a_group_to_three_houses_takes_eight_keys(tmp_path):
 def test_a_trade_takes_ten_keys(tmp_path):
     game = landlords.new_game("moscow", "hasbro-ru", players=["Ann", "Bob"], seed=1, first_player=0)
     for sq in (6, 8):
-        game._set_owner(sq, 0)
-    game._set_owner(9, 1)  # Bob's lot completes Ann's group; 400 for it
+        game.set_owner(sq, 0)
+    game.set_owner(9, 1)  # Bob's lot completes Ann's group; 400 for it
     lines = ["t", "3 +400", ""]  # t (one partner: no question), Bob's lot (the third listed) and 400, send
     out, _ = play(game, [None, "advisor"], lines, tmp=tmp_path)
     assert "[x] Первая Парковая улица" in out

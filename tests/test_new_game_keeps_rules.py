@@ -9,7 +9,7 @@ from landlords.engine import ROLL, ClaimRent
 def test_hasbro_ru_rent_must_be_claimed_by_default():
     """hasbro-ru (seed 000): rent is owed only when the owner claims it before the next roll."""
     game = landlords.new_game("classic-us", "hasbro-ru", players=2, seed=1, first_player=0, dice=[(1, 2)])
-    game._set_owner(3, 1)  # Baltic Avenue belongs to seat 1; seat 0 rolls 3 and lands on it
+    game.set_owner(3, 1)  # Baltic Avenue belongs to seat 1; seat 0 rolls 3 and lands on it
     cash = list(game.cash)
     game.apply(0, ROLL)
     assert game.cash == cash, "rent was paid without being claimed"
@@ -22,7 +22,7 @@ def test_auto_claim_is_asked_for_explicitly():
     game = landlords.new_game(
         "classic-us", "hasbro-ru", players=2, seed=1, first_player=0, dice=[(1, 2)], auto_claim=True
     )
-    game._set_owner(3, 1)
+    game.set_owner(3, 1)
     cash = list(game.cash)
     game.apply(0, ROLL)
     assert game.cash[0] < cash[0]

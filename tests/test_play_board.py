@@ -22,9 +22,9 @@ def spread(game):
     """Tokens on different squares, a few lots owned, built and mortgaged."""
     for seat in range(game.n):
         game.position[seat] = 7 * seat + 3
-    game._set_owner(1, 0)
+    game.set_owner(1, 0)
     game.level[1] = 2
-    game._set_owner(5, 1)
+    game.set_owner(5, 1)
     game.mortgaged[5] = True
     return game
 

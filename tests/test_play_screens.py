@@ -83,10 +83,10 @@ def test_the_board_shows_owners_buildings_mortgages_and_tokens():
 
     game = landlords.new_game("moscow", "hasbro-ru", players=["Ann", "Bob"], seed=1, first_player=0)
     for sq in (1, 3):
-        game._set_owner(sq, 0)
+        game.set_owner(sq, 0)
     game.level[1] = 2
     game.level[3] = 5
-    game._set_owner(5, 1)
+    game.set_owner(5, 1)
     game.mortgaged[5] = True
     game.position[1] = 5
     console = Console(width=120, record=True, color_system=None)
@@ -131,7 +131,7 @@ def test_income_tax_is_a_choice_and_a_bad_choice_is_refused(tmp_path):
 
 def test_hot_seat_out_of_turn_trade_and_its_answer(tmp_path):
     game = landlords.new_game("moscow", "hasbro-ru", players=["Ann", "Bob"], seed=1, first_player=0)
-    game._set_owner(1, 0)
+    game.set_owner(1, 0)
     # Ann's turn: Bob acts out of turn and offers Ann 100 for Житная улица; Ann accepts
     lines = ["o", "1", "t", "1 +100", "", "1", "q"]  # Bob: the lot numbered 1 and 100 for it; send; Ann accepts
     out, app = play(game, [None, None], lines, tmp=tmp_path)
@@ -153,7 +153,7 @@ def test_rent_is_claimed_by_the_person_before_the_next_roll(tmp_path):
         dice=[(1, 2), (2, 2)],
         auto_claim=False,
     )
-    game._set_owner(3, 0)
+    game.set_owner(3, 0)
     # Bob lands on Ann's street and ends his turn; before Cid rolls, Ann is asked and claims
     out, _ = play(game, [None, None, None], ["1", "1", "1", "1", "q"], tmp=tmp_path)
     assert "Bob owes 4 тыс. ₽ rent to Ann for Нагатинская улица" in out  # the event, as it happens

@@ -190,8 +190,8 @@ def _perturbed(game: landlords.Game, attr: str) -> None:
         value.rng.random()
     elif attr == "stack":
         value.append(Decision(D.POST_ROLL, 0))
-    elif attr == "_shortage":
-        game._shortage = Shortage(0, 1, "house")
+    elif attr == "shortage":
+        game.shortage = Shortage(0, 1, "house")
     elif attr == "claims":
         value.append(RentClaim(0, 1, 1, 2, game.turn))
     elif attr == "decks":
@@ -247,8 +247,8 @@ def test_the_state_hash_sees_every_attribute_of_the_state(ruleset):
         ("uneven_ok", True),
         ("over", True),
         ("finished_by", "turn_limit"),
-        ("_first", 1),
-        ("_shortage", Shortage(0, 1, "house")),
+        ("first_seat", 1),
+        ("shortage", Shortage(0, 1, "house")),
     ],
 )
 def test_the_fields_issue_11_names_are_in_the_hash(attr, value):

@@ -200,7 +200,7 @@ def test_the_bot_plays_the_exchange_and_the_refusal_card() -> None:
     assert bot.act(g, g.decision) == landlords.ROLL
     assert bot._early(g)  # pai still for sale: refuse the trip when sent
     for sq in g.t.properties:
-        g._set_owner(sq, 1)
+        g.set_owner(sq, 1)
     assert not bot._early(g)
 
 

@@ -31,11 +31,11 @@ def sent(path) -> list[ProposeTrade]:
 def test_only_what_may_change_hands_now_is_listed(tmp_path):
     game = landlords.new_game("moscow", "hasbro-ru", players=["Ann", "Bob"], seed=1, first_player=0)
     for sq in (1, 3):  # a whole group with a house: none of its lots may be traded
-        game._set_owner(sq, 0)
+        game.set_owner(sq, 0)
     game.level[1] = 1
-    game._set_owner(5, 0)
-    game._set_owner(6, 1)
-    game._set_owner(8, 1)
+    game.set_owner(5, 0)
+    game.set_owner(6, 1)
+    game.set_owner(8, 1)
     game.mortgaged[8] = True  # hasbro-ru trades mortgaged lots
     game.jail_cards[1].append("chance")
     out, _ = play(game, [None, None], ["t", "0", "q"], tmp=tmp_path)
@@ -55,7 +55,7 @@ def test_only_what_may_change_hands_now_is_listed(tmp_path):
 
 def test_the_offer_is_checked_as_it_is_built(tmp_path):
     game = landlords.new_game("moscow", "hasbro-ru", players=["Ann", "Bob"], seed=1, first_player=0)
-    game._set_owner(6, 1)
+    game.set_owner(6, 1)
     game.cash[1] = 50
     # ask Bob for his lot and 300 he does not have: refused at once; Enter does not send; fixed; sent
     lines = ["t", "1 -300", "", "-40", "", "q"]
@@ -67,8 +67,8 @@ def test_the_offer_is_checked_as_it_is_built(tmp_path):
 
 def test_the_last_offer_is_kept_for_editing_and_resending(tmp_path):
     game = landlords.new_game("moscow", "hasbro-ru", players=["Ann", "Bob"], seed=1, first_player=0)
-    game._set_owner(1, 0)
-    game._set_owner(6, 1)
+    game.set_owner(1, 0)
+    game.set_owner(6, 1)
     # Ann offers a lot for Bob's; Bob (a person) rejects; Ann opens t again: the same offer, ticked
     lines = ["t", "1 2", "", "2", "t", "", "2", "t", "+10", "", "q"]
     out, app = play(game, [None, None], lines, tmp=tmp_path)
@@ -84,8 +84,8 @@ def test_the_last_offer_is_kept_for_editing_and_resending(tmp_path):
 
 def test_a_person_answers_an_offer_with_a_changed_one(tmp_path):
     game = landlords.new_game("moscow", "hasbro-ru", players=["Ann", "Bob"], seed=1, first_player=0)
-    game._set_owner(1, 0)
-    game._set_owner(6, 1)
+    game.set_owner(1, 0)
+    game.set_owner(6, 1)
     # Bob (out of turn) offers 100 for Ann's street; Ann counters: the same swap the other way, 150
     lines = ["o", "1", "t", "2 +100", "", "3", "-150", "", "1", "q"]  # Bob's list: his lot 1, Ann's 2
     out, app = play(game, [None, None], lines, tmp=tmp_path)
@@ -99,9 +99,9 @@ def test_a_person_answers_an_offer_with_a_changed_one(tmp_path):
 def test_a_bot_that_refuses_says_why_in_its_own_terms_and_counters(tmp_path):
     for lang in ("en", "ru", "pl"):
         game = landlords.new_game("moscow", "hasbro-ru", players=["Вы", "Аня"], seed=1, first_player=0)
-        game._set_owner(1, 0)
+        game.set_owner(1, 0)
         for sq in (3, 6):
-            game._set_owner(sq, 1)
+            game.set_owner(sq, 1)
         bot = make_bot("baseline", seed=1)
         asked = Trade(0, 1, (), 0, (), (3,), 0, ())
         verdict = bot._good_trade(game, 1, asked)
@@ -120,8 +120,8 @@ def test_a_bot_that_refuses_says_why_in_its_own_terms_and_counters(tmp_path):
 
 def test_the_counter_is_the_least_the_bot_accepts():
     game = landlords.new_game("moscow", "hasbro-ru", players=["Вы", "Аня"], seed=1, first_player=0)
-    game._set_owner(1, 0)
-    game._set_owner(3, 1)
+    game.set_owner(1, 0)
+    game.set_owner(3, 1)
     bot = make_bot("baseline", seed=1)
     asked = Trade(0, 1, (), 0, (), (3,), 0, ())
     answer = judge(bot, game, 1, asked)
@@ -132,8 +132,8 @@ def test_the_counter_is_the_least_the_bot_accepts():
 
 def test_a_bot_that_will_not_deal_says_so_and_the_offer_is_kept(tmp_path):
     game = landlords.new_game("moscow", "hasbro-ru", players=["Ann", "Bob"], seed=1, first_player=0)
-    game._set_owner(1, 0)
-    game._set_owner(3, 1)  # Bob's lot completes Ann's group: the cautious bot never hands it over
+    game.set_owner(1, 0)
+    game.set_owner(3, 1)  # Bob's lot completes Ann's group: the cautious bot never hands it over
     out, app = play(game, [None, "cautious"], ["t", "2 +900", "", "q"], tmp=tmp_path)
     assert tr("en", "bot_reason.no_group_for_you") in out
     assert tr("en", "ui.trade_kept", partner="Bob") in out
@@ -142,7 +142,7 @@ def test_a_bot_that_will_not_deal_says_so_and_the_offer_is_kept(tmp_path):
 
 def test_a_bot_without_a_judgement_just_answers(tmp_path):
     game = landlords.new_game("moscow", "hasbro-ru", players=["Ann", "Bob"], seed=3, first_player=0)
-    game._set_owner(3, 1)
+    game.set_owner(3, 1)
     out, _ = play(game, [None, "random"], ["t", "1 +1", "", "q"], tmp=tmp_path)
     assert "Bob: “" not in out
 
@@ -152,7 +152,7 @@ def test_the_shortfall_a_bot_names_is_what_its_counter_offer_asks():
     $70 more than I get" to $50 for Connecticut Avenue and countered at $150, not the $120 that implies.
     The shortfall it names is now the least extra its counter-offer asks: $100, countered at $150."""
     game = landlords.new_game("classic-us", "hasbro-ru", players=["Ann", "Bob"], seed=1, first_player=0)
-    game._set_owner(9, 1)
+    game.set_owner(9, 1)
     asked = Trade(0, 1, (), 50, (), (9,), 0, ())  # $50 for Bob's Connecticut Avenue
     for strategy in ("baseline", "cautious"):
         bot = make_bot(strategy, seed=1)

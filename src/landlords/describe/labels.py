@@ -240,7 +240,7 @@ def decision_params(game: Game, d: D.Decision, lang: str) -> dict[str, Any]:
         p["requester"] = party_name(game, data.requester, lang)
         p["item"] = tr(lang, f"item.{data.item}") if has(lang, f"item.{data.item}") else words(data.item)
     elif d.kind == D.BUILDING_INTEREST and isinstance(data, str):  # the shortage names who asked first
-        shortage = getattr(game, "_shortage", None)
+        shortage = getattr(game, "shortage", None)
         p["requester"] = party_name(game, shortage.requester, lang) if shortage is not None else ""
         p["item"] = tr(lang, f"item.{data}") if has(lang, f"item.{data}") else words(data)
     elif d.kind == D.PLACE_BUILDING and isinstance(data, str):

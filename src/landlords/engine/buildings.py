@@ -144,10 +144,10 @@ class Buildings(Market):
         return rivals
 
     def _resolve_shortage(self) -> None:
-        s = self._shortage
+        s = self.shortage
         if s is None:  # pragma: no cover - a "shortage" continuation always has its shortage
             raise AssertionError("no shortage to resolve")
-        self._shortage = None
+        self.shortage = None
         wanted = 1 + len(s.interested)
         stock = self.bank_hotels if s.item == "hotel" else self.bank_houses
         if wanted <= stock:
@@ -197,8 +197,8 @@ class Buildings(Market):
 
     def _do_want(self, seat: int, a: WantBuilding) -> None:
         d = self.stack.pop()
-        if a.want and self._shortage is not None:
-            self._shortage.interested.append(seat)
+        if a.want and self.shortage is not None:
+            self.shortage.interested.append(seat)
         self._resume(d.then)
 
     # --- buildings
@@ -215,7 +215,7 @@ class Buildings(Market):
                     {"item": top.data},
                 )
             return why
-        if self._shortage is not None or self._sharing_buildings():
+        if self.shortage is not None or self._sharing_buildings():
             return ("shortage-auction", "scarce buildings are being shared out: wait for the auction", {})
         why = self._window_problem(seat, self._build_timing, "build-timing", "buying houses")
         if why is not None:
@@ -245,7 +245,7 @@ class Buildings(Market):
         if self._shortage_auction and stock < self.n:
             rivals = self._shortage_rivals(seat, item)
             if rivals and stock < 1 + len(rivals):
-                self._shortage = Shortage(seat, sq, item)
+                self.shortage = Shortage(seat, sq, item)
                 self._push_chain([Decision(D.BUILDING_INTEREST, q, sq, item) for q in rivals], "shortage")
                 return
         self._place_building(seat, sq, self.t.house_cost[sq])

@@ -94,9 +94,9 @@ class GameCore:
     mr_monopoly_pending: bool
     stack: list[Decision]
     auction_batches: list[tuple[list[int], str | None]]
-    _shortage: Shortage | None = None
+    shortage: Shortage | None = None
     uneven_ok: bool
-    _first: int
+    first_seat: int
     order: list[int]
     bankrupt_order: list[int]
     # ---- the end
@@ -139,7 +139,7 @@ class GameCore:
         """Every legal action of ``seat`` (or of whoever decides now): engine/listing.py."""
         raise NotImplementedError
 
-    def _position_problem(self, d: Decision) -> str | None:
+    def position_problem(self, d: Decision) -> str | None:
         """What is wrong with a pending decision read from a position: Game, and a variant's own."""
         raise NotImplementedError
 
@@ -152,7 +152,7 @@ class GameCore:
         g = self.t.group_of[sq]
         return g >= 0 and self.group_owner[g] == seat
 
-    def _set_owner(self, sq: int, seat: int) -> None:
+    def set_owner(self, sq: int, seat: int) -> None:
         """The only place ownership changes; keeps ``holdings`` and ``group_owner`` current."""
         old = self.owner[sq]
         self.owner[sq] = seat

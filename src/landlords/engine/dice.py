@@ -34,8 +34,7 @@ class Chance:
     __slots__ = ("rng", "script", "cards", "strict", "_random")
 
     def __init__(self, seed: int | None, script: Iterable[Sequence[int]] = (), key: bytes | None = None) -> None:
-        self.rng = random.Random(seed) if key is None else KeyedRandom(key)
-        self._random = self.rng.random
+        self.draw_from(random.Random(seed) if key is None else KeyedRandom(key))
         self.script: deque[tuple[int, ...]] = deque(tuple(r) for r in script)
         self.cards: dict[str, int] = {}
         self.strict = False
@@ -85,6 +84,11 @@ class Chance:
         a compiled Chance, which has no bare ``__new__``, is rebuilt through ``__init__``."""
         return (_rebuilt, (self.rng, tuple(self.script), dict(self.cards), self.strict))
 
+    def draw_from(self, rng: random.Random) -> None:
+        """Draw from ``rng`` from now on (a position's generator replaces the new game's)."""
+        self.rng = rng
+        self._random = rng.random
+
     @property
     def key(self) -> bytes | None:
         """The keyed generator's secret key; None for the seeded Mersenne Twister."""
@@ -100,8 +104,7 @@ def _rebuilt(
     rng: random.Random, script: tuple[tuple[int, ...], ...], cards: dict[str, int], strict: bool
 ) -> Chance:
     chance = Chance(0, script)
-    chance.rng = rng
-    chance._random = rng.random
+    chance.draw_from(rng)
     chance.cards = cards
     chance.strict = strict
     return chance

@@ -2,7 +2,7 @@
 
 Each action type names its check method (returns the Problem or None, changes nothing) and its do
 method. A variant (a Game subclass) may override any of them, and add actions of its own by
-extending ``_handler_names`` in its class body; ``Game.__init_subclass__`` binds the table per
+extending ``handler_names`` in its class body; ``Game.__init_subclass__`` binds the table per
 class (:func:`bind_handlers`). The commonest acts' methods are also called directly by name, by
 their code here (``DO_*``): natively in the compiled build, where a call through the table is a
 generic call.
@@ -157,7 +157,7 @@ def bind_handlers(cls: Any) -> HandlerTable:
     Every field of an action type must have its declared kind (``FIELDS``): a new action cannot
     reach a handler with unchecked values."""
     out: dict[type[Action], Handler] = {}
-    for t, (check, do) in cls._handler_names.items():
+    for t, (check, do) in cls.handler_names.items():
         declared = [name for name, _ in t.FIELDS]
         if declared != [f.name for f in dataclasses.fields(t)]:
             raise TypeError(f"{t.__name__}.FIELDS must declare the kind of every field, in order")

@@ -67,7 +67,7 @@ class Game(Listing):
 
     # action type -> (problem, do) method names; bound per class (engine/dispatch.py's table, which
     # each game holds as ``_table``), so a variant's overrides are the ones called
-    _handler_names: ClassVar[dict[type[Action], tuple[str, str]]]
+    handler_names: ClassVar[dict[type[Action], tuple[str, str]]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -169,12 +169,12 @@ class Game(Listing):
         self.finished_by = None
         self.uneven_ok = False  # set once a hotel was cleared outright for want of houses (REC H-2)
         self.bankrupt_order = []  # seats in the order they went bankrupt (for the standings)
-        self._first = 0
+        self.first_seat = 0
         self.order = list(range(n))  # the seats in playing order, from the first player
         self._init_variant()
         if opening:
             self._choose_first(first_player)
-            self._start_turn(self._first)
+            self._start_turn(self.first_seat)
             self._opened()
 
     def _init_variant(self) -> None:
@@ -261,7 +261,7 @@ class Game(Listing):
         """What receiving mortgaged ``sq`` costs now: lifted at once, or only the fee."""
         return self._transfer_cost(sq, lift_now)
 
-    def _position_problem(self, d: Decision) -> str | None:
+    def position_problem(self, d: Decision) -> str | None:
         """What is wrong with a pending decision read from a position (a variant adds its own)."""
         from .state_load import decision_problem
 
@@ -323,7 +323,7 @@ class Game(Listing):
         rolls: list[tuple[int, int]] = []
         if self.rules.turn_order == "ranking":
             ranked = self._rank_by_roll(list(range(n)), rolls)
-            self._first = ranked[0]
+            self.first_seat = ranked[0]
             self.order = ranked
         else:
             contenders = list(range(n))
@@ -333,7 +333,7 @@ class Game(Listing):
                 best = max(total for _, total in results)
                 contenders = [p for p, total in results if total == best]
             self._set_order(contenders[0])
-        self._emit(E.TurnOrderRolled, tuple(rolls), self._first)
+        self._emit(E.TurnOrderRolled, tuple(rolls), self.first_seat)
 
     def _rank_by_roll(self, seats: list[int], rolls: list[tuple[int, int]]) -> list[int]:
         """000:407 «У кого сумма выше, тот начинает игру. Кто оказался на втором месте, тот ходит вторым
@@ -348,7 +348,7 @@ class Game(Listing):
         return out
 
     def _set_order(self, first: int) -> None:
-        self._first = first
+        self.first_seat = first
         self.order = [(first + i) % self.n for i in range(self.n)]
 
     def standings(self) -> list[int]:
@@ -393,5 +393,5 @@ class Game(Listing):
             raise AssertionError(f"unknown continuation {then!r}")
 
 
-Game._handler_names = HANDLER_NAMES
+Game.handler_names = HANDLER_NAMES
 bind_handlers(Game)

@@ -164,7 +164,7 @@ class Holdings(ScriptedChance):
 
     # ------------------------------------------------------------ property moves
     def _give_property(self, sq: int, giver: int, receiver: int) -> None:
-        self._set_owner(sq, receiver)
+        self.set_owner(sq, receiver)
         if self.events is not None:
             if giver < 0 and receiver >= 0:
                 self.events.append(E.Bought(receiver, sq, 0))

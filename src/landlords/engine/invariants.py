@@ -82,7 +82,7 @@ def violations(game: GameCore) -> list[str]:
             out.append(f"bankrupt seat {p} still owns property")
     if sorted(game.bankrupt_order) != [p for p in range(game.n) if game.bankrupt[p]]:
         out.append(f"bankrupt_order {game.bankrupt_order} does not list the bankrupt seats once each")
-    if sorted(game.order) != list(range(game.n)) or game.order[0] != game._first:
+    if sorted(game.order) != list(range(game.n)) or game.order[0] != game.first_seat:
         out.append(f"the playing order {game.order} is not every seat from the first player")
     out.extend(game.variant_violations())  # what a variant's own state must satisfy
     return out

@@ -98,7 +98,7 @@ class Market(Holdings):
         d = self.stack.pop()
         price = self.t.price[d.square]
         self._transfer(seat, BANK, price, "purchase", d.square)
-        self._set_owner(d.square, seat)
+        self.set_owner(d.square, seat)
         if self.events is not None:
             self.events.append(E.Bought(seat, d.square, price))
         self._resume(d.then)

@@ -49,7 +49,7 @@ CORE_STATE: dict[str, str] = {
     "pot": "bank.pot",
     "decks": "decks",
     "current": "turn.current",
-    "_first": "turn.first",
+    "first_seat": "turn.first",
     "order": "turn.order",
     "bankrupt_order": "turn.bankrupt_order",
     "turn": "turn.number",
@@ -65,7 +65,7 @@ CORE_STATE: dict[str, str] = {
     "claims": "turn.claims",
     "builds_this_turn": "turn.builds",
     "auction_batches": "turn.auction_batches (turn.auction_queue, turn.after_auctions: the innermost)",
-    "_shortage": "turn.shortage",
+    "shortage": "turn.shortage",
     "uneven_ok": "turn.uneven_ok",
     "stack": "stack",
     "over": "end.over",
@@ -189,7 +189,7 @@ def dump_state(game: GameCore) -> dict[str, Any]:
             lots.append(
                 {"square": sq, "owner": game.owner[sq], "level": game.level[sq], "mortgaged": game.mortgaged[sq]}
             )
-    shortage = game._shortage
+    shortage = game.shortage
     return {
         "players": players,
         "lots": lots,
@@ -202,7 +202,7 @@ def dump_state(game: GameCore) -> dict[str, Any]:
         "decks": {deck_id: [ids[deck_id][i] for i in pile] for deck_id, pile in game.decks.items()},
         "turn": {
             "current": game.current,
-            "first": game._first,
+            "first": game.first_seat,
             "order": list(game.order),
             "bankrupt_order": list(game.bankrupt_order),
             "number": game.turn,

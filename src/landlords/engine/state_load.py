@@ -53,7 +53,7 @@ def decision_from_json(r: Reader, raw: Any, path: str, game: GameCore, below: li
     if kind == D.TRADE_RESPONSE and not isinstance(data, Trade):
         raise r.fail(f"{path}.data", "a trade answer needs its Trade (the offer)")
     decision = Decision(kind, seat, square, data, then, deadline)
-    problem = game._position_problem(decision)
+    problem = game.position_problem(decision)
     if problem:
         raise r.fail(f"{path}.data" if data is not None else path, problem)
     return decision
@@ -143,7 +143,7 @@ def load_state(game: GameCore, state: Any, r: Reader) -> None:
     # ---- lots
     for sq in range(size):
         if game.owner[sq] >= 0:
-            game._set_owner(sq, -1)
+            game.set_owner(sq, -1)
     game.level[:] = [0] * size
     game.mortgaged[:] = [False] * size
     seen: dict[int, int] = {}
@@ -171,7 +171,7 @@ def load_state(game: GameCore, state: Any, r: Reader) -> None:
                 f"{path}level", f"{names[sq]}: {level} buildings (0-4 houses, 5 a hotel, on streets only)"
             )
         if owner >= 0:
-            game._set_owner(sq, owner)
+            game.set_owner(sq, owner)
         game.level[sq] = level
         game.mortgaged[sq] = mortgaged
     for sq, i in seen.items():
@@ -244,12 +244,12 @@ def load_state(game: GameCore, state: Any, r: Reader) -> None:
     turn = r.get(state, "turn", "", dict, {})
     r.keys(turn, _TURN, "turn.")
     game.current = r.seat(r.get(turn, "current", "turn.", int, 0), "turn.current", n)
-    game._first = r.seat(r.get(turn, "first", "turn.", int, game._first), "turn.first", n)
-    clockwise = [(game._first + i) % n for i in range(n)]
+    game.first_seat = r.seat(r.get(turn, "first", "turn.", int, game.first_seat), "turn.first", n)
+    clockwise = [(game.first_seat + i) % n for i in range(n)]
     order = [
         r.seat(v, f"turn.order[{i}]", n) for i, v in enumerate(r.get(turn, "order", "turn.", list, clockwise))
     ]
-    if sorted(order) != list(range(n)) or order[0] != game._first:
+    if sorted(order) != list(range(n)) or order[0] != game.first_seat:
         raise r.fail("turn.order", "must list every seat once, the first player first")
     game.order = order
     gone = [p for p in range(n) if game.bankrupt[p]]
@@ -315,9 +315,9 @@ def load_state(game: GameCore, state: Any, r: Reader) -> None:
         if lots or then is not None:
             game.auction_batches.append((lots, then))
     shortage = turn.get("shortage")
-    game._shortage = None if shortage is None else read_dataclass(r, shortage, "turn.shortage", _TYPES["Shortage"])
-    if game._shortage is not None:
-        sh = game._shortage
+    game.shortage = None if shortage is None else read_dataclass(r, shortage, "turn.shortage", _TYPES["Shortage"])
+    if game.shortage is not None:
+        sh = game.shortage
         if not all(0 <= q < n for q in [sh.requester, *sh.interested]) or not t.is_street[sh.square % size]:
             raise r.fail("turn.shortage", "a shortage names seats of the game and a street")
         if sh.item not in ("house", "hotel") or not 0 <= sh.square < size:
@@ -379,8 +379,7 @@ def load_chance(game: GameCore, chance: dict[str, Any], r: Reader) -> None:
     if "key" in chance:
         load_keyed(c, chance, r)
     else:
-        c.rng = random.Random(seed)
-        c._random = c.rng.random
+        c.draw_from(random.Random(seed))
     if "state" in chance:
         if "key" in chance:
             raise r.fail("chance.state", "is the seeded generator's state; this position's generator is keyed")
@@ -427,8 +426,7 @@ def load_keyed(c: Chance, chance: dict[str, Any], r: Reader) -> None:
         raise r.fail("chance.used", "must be a whole number of bytes, 0 or more")
     rng = KeyedRandom(key)
     rng.seek(used)
-    c.rng = rng
-    c._random = rng.random
+    c.draw_from(rng)
 
 
 def _seats_ok(game: GameCore, seats: typing.Iterable[int], parties: bool = False) -> bool:

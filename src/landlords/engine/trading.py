@@ -40,7 +40,7 @@ class Trading(Buildings):
         """Why no offer may be made now at all (the timing, another offer waiting, a debt), or None."""
         if any(d.kind == D.TRADE_RESPONSE for d in self.stack):
             return ("one-trade-at-a-time", "another offer is waiting for an answer", {})
-        if self._shortage is not None:
+        if self.shortage is not None:
             return ("shortage-auction", "wait until the scarce buildings are shared out", {})
         if not self.rules.trade_in_debt and self.in_debt(seat):
             return ("no-trade-in-debt", "while raising cash for a debt you may sell and mortgage, not trade", {})

@@ -68,7 +68,7 @@ class TurnFlow(Bankruptcy):
                 self.skip_next[seat] = False
                 self._emit(E.TurnSkipped, seat, "free_parking")
             seat = self.next_seat(seat)
-            if seat == self._first:
+            if seat == self.first_seat:
                 self.round += 1
         limit = self._turn_limit
         if limit is not None and self.round >= limit:
@@ -96,7 +96,7 @@ class TurnFlow(Bankruptcy):
         if self.stack:  # an unrelated interrupt is still open (cannot normally happen)
             return
         nxt = self.next_seat(self.current)
-        if nxt == self._first:
+        if nxt == self.first_seat:
             self.round += 1
         self._start_turn(nxt)
 

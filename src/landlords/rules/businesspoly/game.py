@@ -20,8 +20,8 @@ from .turn import TurnMixin
 class BusinesspolyGame(TurnMixin):
     """The classic engine with the businesspoly hooks overridden (see the module docstring)."""
 
-    _handler_names = {
-        **Game._handler_names,
+    handler_names = {
+        **Game.handler_names,
         Sue: ("_problem_sue", "_do_sue"),
         Waive: ("_problem_waive", "_do_waive"),
         SettleMortgage: ("_problem_settle", "_do_settle"),
@@ -128,7 +128,7 @@ class BusinesspolyGame(TurnMixin):
                 if self.owner[sq] == seat and self.own_problem(sell, seat, action := SellLot(sq)) is None:
                     yield action
 
-    def _position_problem(self, d: Decision) -> str | None:
+    def position_problem(self, d: Decision) -> str | None:
         if d.kind == D.AUCTION and self.bp_final:  # the final call (B-17): those who passed answer
             if d.seat != self.bp_final[0]:
                 return "at the final call the auction waits for the first who passed"
@@ -141,7 +141,7 @@ class BusinesspolyGame(TurnMixin):
             return "a building loan carries its percentage"
         if d.kind == REDEEM and (d.square < 0 or not self.t.is_property[d.square]):
             return "a redeem decision is about a lot"
-        return super()._position_problem(d)
+        return super().position_problem(d)
 
     def variant_violations(self) -> list[str]:
         n, size = self.n, self.size

@@ -34,20 +34,20 @@ class OdessaGame(ExchangeMixin):
     """A game of «Одесская Монополия»: the classic engine with the hooks above overridden."""
 
     _turn_continuations = Game._turn_continuations | {"exchange_move"}
-    _handler_names = {
-        **Game._handler_names,
+    handler_names = {
+        **Game.handler_names,
         ChallengeMalina: ("_problem_challenge", "_do_challenge"),
         RefuseExchange: ("_problem_refusal", "_do_refusal"),
     }
     decision_kinds = Game.decision_kinds | {MALINA_VISIT, EXCHANGE_REFUSAL, MORTGAGE_LAP}
     continuations = Game.continuations | {"exchange_move"}
 
-    def _position_problem(self, d: Decision) -> str | None:
+    def position_problem(self, d: Decision) -> str | None:
         if d.kind in (MALINA_VISIT, MORTGAGE_LAP) and (d.square < 0 or not self.t.is_property[d.square]):
             return f"a {d.kind} decision is about a pai or a malina"
         if d.kind == EXCHANGE_REFUSAL and not isinstance(d.data, str):
             return "the refusal decision carries its reason"
-        return super()._position_problem(d)
+        return super().position_problem(d)
 
     def variant_violations(self) -> list[str]:
         if any(g not in (0, SECOND_GUILD, FIRST_GUILD) for g in self.guild) or self.exchange_steps < 0:

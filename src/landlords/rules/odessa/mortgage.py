@@ -39,9 +39,9 @@ class MortgageMixin(OdessaBase):
                     laps[sq] = self.size
         super()._move_by(p, steps)
 
-    def _set_owner(self, sq: int, seat: int) -> None:
+    def set_owner(self, sq: int, seat: int) -> None:
         old = self.owner[sq]
-        super()._set_owner(sq, seat)
+        super().set_owner(sq, seat)
         if old >= 0:
             self.lap_steps[old].pop(sq, None)
         self.lap_paid[sq] = False
