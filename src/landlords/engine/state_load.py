@@ -103,10 +103,36 @@ def load_state(game: GameCore, state: Any, r: Reader) -> None:
     defaults, so a hand-written position names only what differs from a new game."""
     r.check(state, "position", dict)
     r.keys(state, _TOP + ("format", "version", "edition", "ruleset", "rules"), "")
-    n, size, t = game.n, game.size, game.t
     fresh_decks = {k: list(v) for k, v in game.decks.items()}
+    _load_players(game, state, r)
+    _load_lots(game, state, r)
+    _load_bank(game, state, r)
+    _load_decks(game, state, r, fresh_decks)
+    turn = r.get(state, "turn", "", dict, {})
+    r.keys(turn, _TURN, "turn.")
+    _load_turn(game, turn, r)
+    _load_claims(game, turn, r)
+    _load_builds(game, turn, r)
+    _load_auction_batches(game, turn, r)
+    _load_shortage(game, turn, r)
+    _load_end(game, state, r)
+    _load_variant(game, state, r)
+    _load_stack(game, state, r)
+    chance = r.get(state, "chance", "", dict, {})
+    r.keys(chance, ("seed", "state", "gauss", "key", "used", "script", "scripted_cards", "strict"), "chance.")
+    load_chance(game, chance, r)
+    options = r.get(state, "options", "", dict, {})
+    r.keys(options, ("end_turn_prompt",), "options.")
+    game.end_turn_prompt = r.get(options, "end_turn_prompt", "options.", bool, game.end_turn_prompt)
 
-    # ---- players
+    problems = violations(game)
+    if problems:
+        raise ConfigError(f"{r.source}: {problems[0]}")
+
+
+def _load_players(game: GameCore, state: dict[str, Any], r: Reader) -> None:
+    """The players: cash, square, jail, cards, bankruptcy."""
+    n, size = game.n, game.size
     players = r.get(state, "players", "", list)
     if len(players) != n:
         raise r.fail("players", f"the game was made for {n} players, the position lists {len(players)}")
@@ -140,7 +166,10 @@ def load_state(game: GameCore, state: Any, r: Reader) -> None:
         game.passed_go[p] = r.get(raw, "passed_go", path, bool, False)
         game.auto_claim[p] = r.get(raw, "auto_claim", path, bool, game.auto_claim[p])
 
-    # ---- lots
+
+def _load_lots(game: GameCore, state: dict[str, Any], r: Reader) -> None:
+    """Owners, buildings and mortgages of the lots."""
+    n, size, t = game.n, game.size, game.t
     for sq in range(size):
         if game.owner[sq] >= 0:
             game.set_owner(sq, -1)
@@ -186,7 +215,9 @@ def load_state(game: GameCore, state: Any, r: Reader) -> None:
             if game.mortgaged[sq] and any(game.level[m] for m in t.members[sq]):
                 raise r.fail(f"lots[{i}].mortgaged", f"{names[sq]} is mortgaged in a group with buildings")
 
-    # ---- bank
+
+def _load_bank(game: GameCore, state: dict[str, Any], r: Reader) -> None:
+    """The bank's buildings, balance and the pot."""
     bank = r.get(state, "bank", "", dict, {})
     r.keys(bank, ("houses", "hotels", "balance", "pot"), "bank.")
     on_board_houses = sum(lv for lv in game.level if lv < 5)
@@ -212,7 +243,10 @@ def load_state(game: GameCore, state: Any, r: Reader) -> None:
             "bank.balance", f"must be {balance}: players + bank + pot add up to 0 (the bank prints money)"
         )
 
-    # ---- decks: what is given is the top of the pile; the rest follow in the new game's order
+
+def _load_decks(game: GameCore, state: dict[str, Any], r: Reader, fresh_decks: dict[str, list[int]]) -> None:
+    """The decks: what is given is the top of the pile; the rest follow in the new game's order."""
+    decks = game.edition.decks
     orders = r.get(state, "decks", "", dict, {})
     for deck_id, deck in decks.items():
         ids = [c.id for c in deck.cards]
@@ -240,9 +274,10 @@ def load_state(game: GameCore, state: Any, r: Reader) -> None:
         if deck_id not in decks:
             raise r.fail(f"decks.{deck_id}", f"edition {game.edition.id!r} has no such deck")
 
-    # ---- the turn
-    turn = r.get(state, "turn", "", dict, {})
-    r.keys(turn, _TURN, "turn.")
+
+def _load_turn(game: GameCore, turn: dict[str, Any], r: Reader) -> None:
+    """Whose turn, the playing order, the counters and the last roll."""
+    n = game.n
     game.current = r.seat(r.get(turn, "current", "turn.", int, 0), "turn.current", n)
     game.first_seat = r.seat(r.get(turn, "first", "turn.", int, game.first_seat), "turn.first", n)
     clockwise = [(game.first_seat + i) % n for i in range(n)]
@@ -270,6 +305,12 @@ def load_state(game: GameCore, state: Any, r: Reader) -> None:
     if not 0 <= game.speed_face <= 5:
         raise r.fail("turn.speed_face", "a face of the speed die: 0 (not rolled) to 5 (the Bus)")
     game.move_total = r.get(turn, "move_total", "turn.", int, 0)
+
+
+def _load_claims(game: GameCore, turn: dict[str, Any], r: Reader) -> None:
+    """The rent claims still open."""
+    n, size = game.n, game.size
+    names = [s.name for s in game.edition.squares]
     game.claims = []
     for i, raw in enumerate(r.get(turn, "claims", "turn.", list, [])):
         path = f"turn.claims[{i}]"
@@ -283,6 +324,11 @@ def load_state(game: GameCore, state: Any, r: Reader) -> None:
         if game.owner[sq] != owner or amount <= 0:
             raise r.fail(path, f"rent on {names[sq]} is claimed by its owner, and is more than 0")
         game.claims.append(RentClaim(owner, payer, sq, amount, when))
+
+
+def _load_builds(game: GameCore, turn: dict[str, Any], r: Reader) -> None:
+    """The buildings bought this turn, per seat and group (the per-turn limit)."""
+    n, t = game.n, game.t
     game.builds_this_turn = {}
     for i, raw in enumerate(r.get(turn, "builds", "turn.", list, [])):
         path = f"turn.builds[{i}]"
@@ -293,6 +339,11 @@ def load_state(game: GameCore, state: Any, r: Reader) -> None:
         if not 0 <= g < len(t.group_members):
             raise r.fail(f"{path}[1]", f"there is no group {g}")
         game.builds_this_turn[(seat, g)] = r.check(raw[2], f"{path}[2]", int)
+
+
+def _load_auction_batches(game: GameCore, turn: dict[str, Any], r: Reader) -> None:
+    """The auctions still to run, innermost batch last (nested bankruptcies)."""
+    size = game.size
     game.auction_batches = []
     if "auction_batches" in turn:  # batches of auctions, innermost last (nested bankruptcies)
         for i, raw in enumerate(r.get(turn, "auction_batches", "turn.", list)):
@@ -314,6 +365,11 @@ def load_state(game: GameCore, state: Any, r: Reader) -> None:
             raise r.fail("turn.after_auctions", f"{then!r} is not a continuation of this game")
         if lots or then is not None:
             game.auction_batches.append((lots, then))
+
+
+def _load_shortage(game: GameCore, turn: dict[str, Any], r: Reader) -> None:
+    """A building shortage being auctioned."""
+    n, size, t = game.n, game.size, game.t
     shortage = turn.get("shortage")
     game.shortage = None if shortage is None else read_dataclass(r, shortage, "turn.shortage", _TYPES["Shortage"])
     if game.shortage is not None:
@@ -323,7 +379,10 @@ def load_state(game: GameCore, state: Any, r: Reader) -> None:
         if sh.item not in ("house", "hotel") or not 0 <= sh.square < size:
             raise r.fail("turn.shortage", "a shortage is for a house or a hotel on a street")
 
-    # ---- the end
+
+def _load_end(game: GameCore, state: dict[str, Any], r: Reader) -> None:
+    """Whether the game is over, and how."""
+    n = game.n
     end = r.get(state, "end", "", dict, {})
     r.keys(end, ("over", "winner", "reason", "finished_by"), "end.")
     game.over = r.get(end, "over", "end.", bool, False)
@@ -333,7 +392,9 @@ def load_state(game: GameCore, state: Any, r: Reader) -> None:
     if game.over != (game.winner >= 0):
         raise r.fail("end.winner", "a game that is over has a winner, and only then")
 
-    # ---- the variant's own state
+
+def _load_variant(game: GameCore, state: dict[str, Any], r: Reader) -> None:
+    """The variant's own state."""
     variant = r.get(state, "variant", "", dict, {})
 
     own = variant_attributes(game)
@@ -342,7 +403,9 @@ def load_state(game: GameCore, state: Any, r: Reader) -> None:
         if attr in variant:
             setattr(game, attr, like_template(r, getattr(game, attr), variant[attr], f"variant.{attr}", game))
 
-    # ---- the decisions
+
+def _load_stack(game: GameCore, state: dict[str, Any], r: Reader) -> None:
+    """The pending decisions (a new turn's pre-roll when none are given)."""
     if "stack" in state:
         raw_stack = r.get(state, "stack", "", list)
         stack: list[Decision] = []
@@ -356,18 +419,6 @@ def load_state(game: GameCore, state: Any, r: Reader) -> None:
             raise r.fail(f"stack[{i}].then", "'next_auction' needs a batch of auctions (turn.auction_batches)")
         if game.bankrupt[d.seat]:
             raise r.fail(f"stack[{i}].seat", f"seat {d.seat} is bankrupt and decides nothing")
-
-    # ---- chance and options
-    chance = r.get(state, "chance", "", dict, {})
-    r.keys(chance, ("seed", "state", "gauss", "key", "used", "script", "scripted_cards", "strict"), "chance.")
-    load_chance(game, chance, r)
-    options = r.get(state, "options", "", dict, {})
-    r.keys(options, ("end_turn_prompt",), "options.")
-    game.end_turn_prompt = r.get(options, "end_turn_prompt", "options.", bool, game.end_turn_prompt)
-
-    problems = violations(game)
-    if problems:
-        raise ConfigError(f"{r.source}: {problems[0]}")
 
 
 def load_chance(game: GameCore, chance: dict[str, Any], r: Reader) -> None:
