@@ -79,7 +79,7 @@ def _compute(game: Game) -> BoardOdds:
         for sq, (rent, per_turn) in best.items():
             rate[sq] = per_turn / rent
         exact = True
-    except Exception:  # noqa: BLE001 - any failure of the chain: fall back to uniform odds
+    except Exception:  # any failure of the chain: fall back to uniform odds
         rate = [1.2 / t.size] * t.size
     dice = float(rules.dice_sides + 1)
     income: list[tuple[float, ...]] = []

@@ -337,7 +337,7 @@ def figure(value: Any) -> str:
 @click.option(
     "--lang", type=click.Choice(LANGUAGES), default=None, help="The chart's language (default: the locale)."
 )
-def odds(edition, ruleset, rules, jail, per, show_returns, as_json, as_csv, plot, board, lang) -> None:
+def odds(edition, ruleset, rules, jail, per, show_returns, as_json, as_csv, plot, board, lang) -> None:  # noqa: C901 - a command's options, a branch each
     """Exact long-run odds of ending a roll (or turn) on each square, from a Markov chain."""
     from ..odds.markov import CONVENTIONS, square_odds
     from ..odds.returns import property_returns

@@ -153,7 +153,7 @@ class Chain:
             out = more
         return out
 
-    def _row(self, state: tuple[int, int]) -> dict[int, Fraction]:
+    def _row(self, state: tuple[int, int]) -> dict[int, Fraction]:  # noqa: C901 - one transition row, a rule per kind of square
         rules = self.rules
         pos, k = state
         row: dict[int, Fraction] = {}

@@ -124,7 +124,7 @@ def _int(word: str, where: str) -> int:
     return int(word)
 
 
-def from_notation(text: str) -> dict[str, Any]:
+def from_notation(text: str) -> dict[str, Any]:  # noqa: C901 - a parser, a branch per part of the notation
     """A JSON position from its notation (check it with ``from_position``)."""
     if not isinstance(text, str) or "\n" in text.strip():
         raise ConfigError("notation: one line of text")

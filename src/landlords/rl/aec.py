@@ -7,7 +7,7 @@ game does not wait for having only ``wait`` unmasked: the mode behind :func:`par
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -92,7 +92,11 @@ class LandlordsAEC(AECEnv):
     or ``ignore`` it (nothing happens; ``infos[agent]["illegal"]`` is set).
     """
 
-    metadata = {"name": "landlords_v0", "render_modes": [m for m in RENDER_MODES if m], "is_parallelizable": True}
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "landlords_v0",
+        "render_modes": [m for m in RENDER_MODES if m],
+        "is_parallelizable": True,
+    }
 
     def __init__(
         self,
@@ -244,7 +248,7 @@ class LandlordsAEC(AECEnv):
                 self.terminations[a] = True
             self.rewards[agent] = -1.0
 
-    def _after_step(self) -> None:
+    def _after_step(self) -> None:  # noqa: C901 - the AEC API's bookkeeping after a step, in its order
         game = self.game
         rewards = self.rewards
         if self.shaped_reward and not game.over:

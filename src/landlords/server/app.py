@@ -258,7 +258,7 @@ def settle_heap() -> None:
     gc.set_threshold(max(GC_YOUNG_THRESHOLD, gc.get_threshold()[0]), middle, old)
 
 
-def create_app(
+def create_app(  # noqa: C901 - the application's wiring, one step after another
     db_url: str | None = None,
     *,
     clock: Clock | None = None,
@@ -414,7 +414,8 @@ async def session(server: Server, conn: Connection, websocket: WebSocket, code: 
             # a fault of the server's own: logged with its traceback, answered, and the client's
             # connection stays (closing it left the client without an answer to anything it sent)
             log.exception("game %s: a %s message failed", code, msg.get("type") if isinstance(msg, dict) else "?")
-            conn.send(ProtocolError("internal", "the server failed on this message (it is in the server's log)").to_json(ref))
+            failed = ProtocolError("internal", "the server failed on this message (it is in the server's log)")
+            conn.send(failed.to_json(ref))
 
 
 def dropped(conn: Connection, ref: Any, why: str) -> bool:

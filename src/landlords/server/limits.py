@@ -38,7 +38,8 @@ from .protocol import RateLimit
 @dataclass
 class Limits:
     """What one connection, one client address and the whole server may use (README, "Limits").
-    The per-address ones are enforced here (:class:`Guard`, :func:`check`); ``landlords serve`` sets them from its options."""
+    The per-address ones are enforced here (:class:`Guard`, :func:`check`); ``landlords serve`` sets them
+    from its options."""
 
     rate_per_second: float = 20.0  # one WebSocket's messages ...
     burst: float = 40.0  # ... and its burst
@@ -237,7 +238,7 @@ REFUSALS = {
 
 def refusal(status: int, seconds: float) -> bytes:
     """A whole HTTP answer written before the request is read (then the connection is closed)."""
-    body = ('{"detail": "%s"}' % REFUSALS[status]).encode()
+    body = ('{"detail": "' + REFUSALS[status] + '"}').encode()
     phrase = {429: "Too Many Requests", 503: "Service Unavailable"}[status]
     return (
         f"HTTP/1.1 {status} {phrase}\r\nRetry-After: {retry_after(seconds)}\r\ncontent-type: application/json\r\n"

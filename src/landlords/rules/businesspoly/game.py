@@ -20,7 +20,7 @@ from .turn import TurnMixin
 class BusinesspolyGame(TurnMixin):
     """The classic engine with the businesspoly hooks overridden (see the module docstring)."""
 
-    _handler_names = {
+    _handler_names = {  # noqa: RUF012 - a ClassVar, declared on Game (engine/game.py)
         **Game._handler_names,
         Sue: ("_problem_sue", "_do_sue"),
         Waive: ("_problem_waive", "_do_waive"),

@@ -32,7 +32,7 @@ class OdessaGame(ExchangeMixin):
     """A game of «Одесская Монополия»: the classic engine with the hooks above overridden."""
 
     _turn_continuations = Game._turn_continuations | {"exchange_move"}
-    _handler_names = {
+    _handler_names = {  # noqa: RUF012 - a ClassVar, declared on Game (engine/game.py)
         **Game._handler_names,
         ChallengeMalina: ("_problem_challenge", "_do_challenge"),
         RefuseExchange: ("_problem_refusal", "_do_refusal"),
