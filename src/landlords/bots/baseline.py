@@ -142,7 +142,7 @@ class BaselineBot(BusinesspolyPlay):
         return ChooseTax(game.income_tax_percentage(seat) < game.rules.income_tax_alternative)
 
     def _decide_mortgage_transfer(self, game: Game, seat: int, d: Decision) -> Action:
-        lift = game.cash[seat] >= game._transfer_cost(d.square, True) + self._reserve(game, seat)  # noqa: SLF001 - see trader.py
+        lift = game.cash[seat] >= game.transfer_cost(d.square, True) + self._reserve(game, seat)
         return _LIFT if lift else _KEEP_MORTGAGED
 
     def _decide_building_interest(self, game: Game, seat: int, d: Decision) -> Action:

@@ -168,9 +168,8 @@ class TraderBot(Guarded):
         cash_q = game.cash[q] + give_cash - take_cash
         gain_p = (take_cash - give_cash) + card * (take_cards - give_cards)
         gain_q = -gain_p
-        # the engine's price of a mortgaged lot changing hands (Game._transfer_cost) has no public name yet
-        gain_p -= sum(game._transfer_cost(sq, False) for sq in take if game.mortgaged[sq])  # noqa: SLF001
-        gain_q -= sum(game._transfer_cost(sq, False) for sq in give if game.mortgaged[sq])  # noqa: SLF001
+        gain_p -= sum(game.transfer_cost(sq, False) for sq in take if game.mortgaged[sq])
+        gain_q -= sum(game.transfer_cost(sq, False) for sq in give if game.mortgaged[sq])
         done_p = done_q = False
         if before is None:
             before = {}
@@ -257,7 +256,7 @@ class TraderBot(Guarded):
 
     def _decide_mortgage_transfer(self, game: Game, seat: int, d: Decision) -> Action:
         g = game.t.group_of[d.square]
-        cost = game._transfer_cost(d.square, True)  # noqa: SLF001 - as in _gains
+        cost = game.transfer_cost(d.square, True)
         if g >= 0 and game.group_owner[g] == seat and game.cash[seat] >= cost + self._reserve(game, seat) // 2:
             return LiftMortgage(True)  # a lot of a group I can now build on
         return super()._decide_mortgage_transfer(game, seat, d)
