@@ -3,7 +3,7 @@ import js from "@eslint/js";
 import globals from "globals";
 
 export default [
-  { ignores: ["node_modules/", ".venv/", "build/", "dist/"] },
+  { ignores: ["node_modules/", ".venv*/", "build/", "dist/", "dist-compiled/"] },
   js.configs.recommended,
   {
     files: ["src/landlords/server/pages/static/js/**/*.js"],

@@ -13,6 +13,6 @@ echo "gates: the page's JavaScript (npm ci, eslint, tsc)"
 if [ "${CI:-}" = "true" ] || [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     npm ci --no-audit --no-fund --loglevel=error
 fi
-npx --no-install eslint
+npx --no-install eslint src/landlords/server/pages/static/js eslint.config.js
 npx --no-install tsc -p jsconfig.json
 echo "gates: passed"
