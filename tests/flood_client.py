@@ -46,7 +46,7 @@ async def flood(port: int, code: str, seconds: float, idle: int, slow: int, sock
                 while time.monotonic() < end:
                     try:
                         chunk = await asyncio.wait_for(reader.read(4096), TRICKLE if kind == "slow" else 1.0)
-                    except asyncio.TimeoutError:
+                    except TimeoutError:
                         if kind == "slow":
                             writer.write(b"X-Trickle: %d\r\n" % int(time.monotonic()))
                         continue
@@ -82,7 +82,7 @@ async def flood(port: int, code: str, seconds: float, idle: int, slow: int, sock
                         seen["sync_" + ("answered" if msg["type"] == "welcome" else msg.get("code", "?"))] += 1
             except websockets.InvalidStatus as exc:
                 seen[f"ws_refused_{exc.response.status_code}"] += 1
-            except (websockets.ConnectionClosed, OSError, asyncio.TimeoutError) as exc:
+            except (TimeoutError, websockets.ConnectionClosed, OSError) as exc:
                 seen[f"ws_{type(exc).__name__}"] += 1
             await asyncio.sleep(AGAIN)
 

@@ -149,7 +149,7 @@ def test_the_notation_of_a_bot_game_state_builds_a_valid_game():
     """A notation line (the common part) is a position of its own: it passes the checks."""
     built = 0
     for _, game in states(20, range(60, 80)):
-        if game.over or any(game.level) and game.uneven_ok:
+        if game.over or (any(game.level) and game.uneven_ok):
             continue
         g = from_position(from_notation(to_notation(game.to_position())))
         assert to_notation(g.to_position()) == to_notation(game.to_position())

@@ -4,6 +4,7 @@ training extra only)."""
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import subprocess
 import sys
 from pathlib import Path
@@ -29,7 +30,7 @@ def random_policy(path: Path, seats: int = 2) -> Path:
     env = LandlordsGymEnv(opponents=["random"] * (seats - 1))
     rng = np.random.default_rng(0)
     dims = [env.encoder.dim, 16, env.codec.n]
-    layers = [(rng.normal(size=(a, b)) * 0.1, np.zeros(b)) for a, b in zip(dims, dims[1:], strict=False)]
+    layers = [(rng.normal(size=(a, b)) * 0.1, np.zeros(b)) for a, b in itertools.pairwise(dims)]
     meta = {"seats": seats, "size": 40, "obs_dim": env.encoder.dim, "actions": env.codec.n, "max_offers": 1}
     return save_policy(path, layers, meta)
 

@@ -140,7 +140,7 @@ def test_the_short_map_is_shorter() -> None:
     """000:435 «сокращённой карте»: fewer squares and industries (salary 400)."""
     full, short = load_edition("businesspoly"), load_edition("businesspoly-short")
     assert (full.size, short.size) == (40, 32)
-    streets = lambda e: len([g for g in e.groups.values() if e.squares[g.squares[0]].kind == "street"])  # noqa: E731
+    streets = lambda e: len([g for g in e.groups.values() if e.squares[g.squares[0]].kind == "street"])
     assert (streets(full), streets(short)) == (8, 6)
     assert sum(sq.is_property for sq in full.squares) == 32 and sum(sq.is_property for sq in short.squares) == 25
 

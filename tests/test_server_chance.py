@@ -88,7 +88,9 @@ def test_nothing_a_client_receives_while_the_game_runs_carries_the_key(tmp_path)
         watcher.sync()
         key = client.app.state.server.tables[code].row.key
         assert key is not None
-        forms = [key.hex(), key.hex().upper(), base64.b64encode(key).decode(), base64.urlsafe_b64encode(key).decode()]
+        forms = [
+            key.hex(), key.hex().upper(), base64.b64encode(key).decode(), base64.urlsafe_b64encode(key).decode()
+        ]
         texts = ann.raw + watcher.raw
         for path in (
             f"/api/games/{code}",

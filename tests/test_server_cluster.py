@@ -66,7 +66,8 @@ class Play:
         if reply["type"] == "ack":
             self.acked.append((reply["version"], seat, action))
         else:  # refused: nothing changed; unconfirmed: the owner did not answer in time (it may apply)
-            assert reply["type"] == "refused" or (reply["type"], reply.get("code")) == ("error", "unconfirmed"), reply
+            unconfirmed = (reply["type"], reply.get("code")) == ("error", "unconfirmed")
+            assert reply["type"] == "refused" or unconfirmed, reply
 
     async def play(self, acks: int) -> bool:
         goal = len(self.acked) + acks

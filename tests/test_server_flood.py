@@ -70,7 +70,7 @@ async def play(url: str, code: str, tokens: list[str], seconds: float, seed: int
                 try:
                     left = max(0.1, end - time.monotonic())
                     await seat.wait_for(lambda v, seen=seen: v["version"] > seen, timeout=left)
-                except (TimeoutError, asyncio.TimeoutError):
+                except TimeoutError:
                     return
                 continue
             await asyncio.sleep(0.03)

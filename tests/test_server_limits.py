@@ -260,7 +260,7 @@ def test_repeated_log_records_are_written_once_with_a_count():
         raise OSError(24, "Too many open files")
     except OSError as exc:
         err = exc
-    record = lambda: logging.LogRecord(  # noqa: E731 - asyncio's words at the descriptor limit
+    record = lambda: logging.LogRecord(  # asyncio's words at the descriptor limit
         "asyncio", logging.ERROR, __file__, 1, "socket.accept() out of system resource", None, (OSError, err, None)
     )
     other = logging.LogRecord("landlords.server", logging.INFO, __file__, 1, "game %s: hello", ("X",), None)

@@ -25,7 +25,9 @@ def a_valid_edition_file(tmp_path) -> str:
     return str(path)
 
 
-PATHS = ["/etc/passwd", "/etc/shadow", "/dev/zero", "../../../etc/passwd", "classic-us.toml", "./classic-us", "~/x"]
+PATHS = [
+    "/etc/passwd", "/etc/shadow", "/dev/zero", "../../../etc/passwd", "classic-us.toml", "./classic-us", "~/x"
+]
 
 
 @pytest.mark.parametrize("path", PATHS)

@@ -34,12 +34,15 @@ def test_a_forwarded_act_without_an_answer_is_never_refused_if_it_may_apply(tmp_
         assert ann.act({"type": "roll"})["type"] == "ack"  # act 0, in the log
         code = g["code"]
 
-        committed = forwarded_without_answer(client, code, 0, {"type": "act", "action": {"type": "roll"}, "version": 0, "id": 4})
+        roll = {"type": "act", "action": {"type": "roll"}, "version": 0, "id": 4}
+        committed = forwarded_without_answer(client, code, 0, roll)
         assert committed == {"type": "ack", "version": 1, "id": 4}
 
-        other = forwarded_without_answer(client, code, 0, {"type": "act", "action": {"type": "end_turn"}, "version": 0, "id": 5})
+        end_turn = {"type": "act", "action": {"type": "end_turn"}, "version": 0, "id": 5}
+        other = forwarded_without_answer(client, code, 0, end_turn)
         assert other["type"] == "refused" and other["rule"] == "stale-version" and other["id"] == 5
 
-        pending = forwarded_without_answer(client, code, 0, {"type": "act", "action": {"type": "buy"}, "version": 1, "id": 6})
+        buy = {"type": "act", "action": {"type": "buy"}, "version": 1, "id": 6}
+        pending = forwarded_without_answer(client, code, 0, buy)
         assert pending["type"] == "error" and pending["code"] == "unconfirmed" and pending["id"] == 6
         assert client.get(f"/api/testing/games/{code}").json()["version"] == 1  # and nothing was applied here

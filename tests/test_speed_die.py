@@ -407,7 +407,7 @@ def test_utility_rent_counts_number_faces_and_zero_for_mr_monopoly_and_the_bus(
     roll(g)
     if choose is not None:
         g.apply(0, ChooseMove(choose))
-    assert [(p.square, p.amount) for p in payments(g, "rent")][0] == (ELECTRIC, rent)
+    assert next((p.square, p.amount) for p in payments(g, "rent")) == (ELECTRIC, rent)
     assert violations(g) == []
 
 

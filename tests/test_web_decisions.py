@@ -173,8 +173,8 @@ def test_the_board_explains_the_variants_own_free_acts(tmp_path):
     ],
 )
 def test_building_acts_are_labelled_in_the_variants_own_words(ruleset, words):
-    from landlords.engine.actions import SellBuilding
     from landlords.describe.labels import action_label
+    from landlords.engine.actions import SellBuilding
 
     g = landlords.new_game(None, ruleset, players=2, seed=1)
     for lang, word in words.items():

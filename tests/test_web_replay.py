@@ -8,8 +8,8 @@ import pytest
 from server_helpers import SECRET_KEYS, Player, table, walk
 
 from landlords import record as records
-from landlords.server.views import public_state
 from landlords.server.pages.router import page_html
+from landlords.server.views import public_state
 
 # Ann 1+2 -> Baltic Avenue, buys it; Bob 1+3 -> Income Tax: he chooses the fixed 200, has 80, goes bankrupt
 DICE = [[1, 2], [1, 3]]

@@ -15,7 +15,7 @@ from typing import Any
 from . import actions, decisions  # noqa: F401 - every ruleset's actions and decision kinds
 from . import engine as _engine
 from .editions import edition_names, load_edition
-from .engine import *  # noqa: F401,F403
+from .engine import *  # noqa: F403
 from .engine import Edition, Game, Ruleset
 from .engine import state as _state
 from .rules import game_class, get_ruleset, ruleset_names

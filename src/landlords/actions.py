@@ -11,7 +11,7 @@ engine; the variants add their own: «Бизнесполия» ``Sue``, ``Waive`
 from __future__ import annotations
 
 from .engine import actions as _engine_actions
-from .engine.actions import *  # noqa: F401,F403
+from .engine.actions import *  # noqa: F403
 from .engine.actions import ACTION_TYPES, Action, action_from_json
 from .rules.businesspoly.actions import WAIVE, ProposeDeal, SellLot, SettleMortgage, Sue, Waive
 from .rules.odessa.actions import ChallengeMalina, RefuseExchange

@@ -240,7 +240,7 @@ def _kind(value: Any) -> str:
     }.get(type(value), "null" if value is None else type(value).__name__)
 
 
-def validate(data: Any, source: str = "record", strangers: bool = False) -> None:
+def validate(data: Any, source: str = "record", strangers: bool = False) -> None:  # noqa: C901 - a check per field of the record, in one place
     """Every field of a record checked by type and range; a ConfigError names the first wrong one.
     A bot's strategy must be a registered one with parameters it declares (nothing is imported or
     built); ``strangers`` (a record from the network): only one a server would take."""
@@ -273,8 +273,7 @@ def validate(data: Any, source: str = "record", strangers: bool = False) -> None
         raise bad("'edition_data'", "must be an object (the edition's tables)")
     for key, value in data["rules"].items():
         if (
-            not isinstance(value, str | int | bool)
-            and value is not None
+            (not isinstance(value, str | int | bool) and value is not None)
             or (isinstance(value, int) and not isinstance(value, bool) and not _is_int(value))
         ):
             raise bad(f"rules.{key}", f"must be text, a number or true/false, got {_kind(value)}")

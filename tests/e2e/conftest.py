@@ -129,7 +129,7 @@ def shots():
 def pytest_terminal_summary(terminalreporter):
     if TIMINGS:
         ordered = sorted(TIMINGS)
-        p95 = ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+        p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
         terminalreporter.write_line(
             f"browser: click to updated board over {len(TIMINGS)} acts: median "
             f"{statistics.median(TIMINGS):.1f} ms, p95 {p95:.1f} ms"

@@ -264,7 +264,7 @@ def _check_fields(name: str, cls: type) -> None:
     (AttributeError in the middle of a game). The pure build would not notice, so both refuse it."""
     if cls.__module__.startswith(__name__ + "."):
         return  # the package's own classes are compiled together: their fields are all native
-    own = cls.__dict__.get("__annotations__", {})
+    own = inspect.get_annotations(cls)
     for base in cls.__mro__[1:]:
         if not base.__module__.startswith(__name__ + ".") or not dataclasses.is_dataclass(base):
             continue

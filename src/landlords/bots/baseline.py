@@ -143,7 +143,7 @@ class BaselineBot(BusinesspolyPlay):
         return ChooseTax(game.income_tax_percentage(seat) < game.rules.income_tax_alternative)
 
     def _decide_mortgage_transfer(self, game: Game, seat: int, d: Decision) -> Action:
-        lift = game.cash[seat] >= game._transfer_cost(d.square, True) + self._reserve(game, seat)
+        lift = game.cash[seat] >= game.transfer_cost(d.square, True) + self._reserve(game, seat)
         return _LIFT if lift else _KEEP_MORTGAGED
 
     def _decide_building_interest(self, game: Game, seat: int, d: Decision) -> Action:
@@ -241,7 +241,7 @@ class BaselineBot(BusinesspolyPlay):
         if low > cap:  # out of reach whatever the lot is worth
             return PASS
         value = self._value(game, seat, a.square)
-        mine, other, size = self._group_state(game, seat, a.square)
+        _mine, other, size = self._group_state(game, seat, a.square)
         if other == size - 1 and game.owner[a.square] < 0:
             value = max(value, game.t.price[a.square] * 3 // 2)  # keep others from a monopoly
         limit = min(value, cap)

@@ -163,16 +163,16 @@ class TraderBot(Guarded):
         (+ cash, cards) to q and taking ``take`` (+ cash, cards) from q. ``before`` caches the
         players' present worth per group between calls about the same position."""
         t = game.t
-        moved = {sq: q for sq in give}
-        moved.update({sq: p for sq in take})
+        moved = dict.fromkeys(give, q)
+        moved.update(dict.fromkeys(take, p))
         groups = {t.group_of[sq] for sq in moved if t.group_of[sq] >= 0}
         card = game.rules.jail_fine / 2
         cash_p = game.cash[p] - give_cash + take_cash
         cash_q = game.cash[q] + give_cash - take_cash
         gain_p = (take_cash - give_cash) + card * (take_cards - give_cards)
         gain_q = -gain_p
-        gain_p -= sum(game._transfer_cost(sq, False) for sq in take if game.mortgaged[sq])
-        gain_q -= sum(game._transfer_cost(sq, False) for sq in give if game.mortgaged[sq])
+        gain_p -= sum(game.transfer_cost(sq, False) for sq in take if game.mortgaged[sq])
+        gain_q -= sum(game.transfer_cost(sq, False) for sq in give if game.mortgaged[sq])
         done_p = done_q = False
         if before is None:
             before = {}
@@ -259,7 +259,7 @@ class TraderBot(Guarded):
 
     def _decide_mortgage_transfer(self, game: Game, seat: int, d: Decision) -> Action:
         g = game.t.group_of[d.square]
-        cost = game._transfer_cost(d.square, True)
+        cost = game.transfer_cost(d.square, True)
         if g >= 0 and game.group_owner[g] == seat and game.cash[seat] >= cost + self._reserve(game, seat) // 2:
             return LiftMortgage(True)  # a lot of a group I can now build on
         return super()._decide_mortgage_transfer(game, seat, d)
@@ -345,7 +345,7 @@ class TraderBot(Guarded):
             self._asks[key] = (step, game.turn + 6 * game.n)  # nothing to offer now: look again later
         return None
 
-    def _compose(self, game: Game, seat: int, q: int, take: tuple[int, ...], step: int) -> Action | None:
+    def _compose(self, game: Game, seat: int, q: int, take: tuple[int, ...], step: int) -> Action | None:  # noqa: C901 - one search for an offer, its steps in one compiled loop
         """An offer for ``take``: a swap if one of my lots completes a group of q's, else loose lots,
         jail cards and cash worth the current step's share of the most I would pay."""
         t = game.t

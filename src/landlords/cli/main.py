@@ -375,63 +375,13 @@ def odds(edition, ruleset, rules, jail, per, show_returns, as_json, as_csv, plot
             else odds_chart(result, plot, f"{ed.name}, {r.id}, jail {jail}, per {per}", ed, lang)
         )
     if as_json:
-        if returns:
-            click.echo(
-                json.dumps(
-                    {"properties": [x.as_dict() for x in returns[0]], "groups": [g.__dict__ for g in returns[1]]},
-                    indent=1,
-                    ensure_ascii=False,
-                )
-            )
-        else:
-            click.echo(json.dumps([o.as_dict() for o in result], indent=1, ensure_ascii=False))
+        _odds_json(result, returns)
         return
     if as_csv:
-        writer = csv.writer(sys.stdout)
-        if returns:
-            writer.writerow(list(returns[0][0].as_dict()))
-            for x in returns[0]:
-                writer.writerow(list(x.as_dict().values()))
-        else:
-            writer.writerow(["index", "name", "kind", "probability", "probability_float"])
-            for o in result:
-                d = o.as_dict()
-                writer.writerow([d["index"], d["name"], d["kind"], d["probability"], d["probability_float"]])
+        _odds_csv(result, returns)
         return
     if returns:
-        table = Table(title=f"Returns: {ed.name}, {r.id}, jail {jail}")
-        for col in (
-            "square",
-            "level",
-            "cost",
-            "rent",
-            "per opponent roll",
-            "per opponent turn",
-            "payback (turns)",
-        ):
-            table.add_column(col)
-        for x in returns[0]:
-            table.add_row(
-                x.name,
-                x.level,
-                str(x.cost),
-                str(x.rent),
-                f"{x.per_roll:.2f}",
-                f"{x.per_turn:.2f}",
-                f"{x.payback_turns:.1f}" if x.payback_turns else "-",
-            )
-        console.print(table)
-        ranking = Table(title="Groups fully developed (hotels; every railroad / utility), best payback first")
-        for col in ("group", "cost", "per opponent turn", "payback (turns)"):
-            ranking.add_column(col)
-        full = [
-            g
-            for g in returns[1]
-            if g.level == "hotel" or not g.level.isdigit() or g.group in ("railroad", "utility")
-        ]
-        for g in sorted(full, key=lambda g: g.payback_turns or 1e9):
-            ranking.add_row(f"{g.group} ({g.level})", str(g.cost), f"{g.per_turn:.2f}", f"{g.payback_turns:.1f}")
-        console.print(ranking)
+        _print_returns(returns, f"Returns: {ed.name}, {r.id}, jail {jail}")
         return
     table = Table(title=f"{ed.name}, {r.id}: probability of ending a {per} on each square (jail {jail})")
     for col in ("#", "square", "probability", "%"):
@@ -445,6 +395,71 @@ def odds(edition, ruleset, rules, jail, per, show_returns, as_json, as_csv, plot
         )
     console.print(table)
     console.print("conventions: " + "; ".join(CONVENTIONS))
+
+
+def _odds_json(result, returns) -> None:
+    """``odds --json``: the squares' odds, or with ``--returns`` the properties' and groups' returns."""
+    if returns:
+        click.echo(
+            json.dumps(
+                {"properties": [x.as_dict() for x in returns[0]], "groups": [g.__dict__ for g in returns[1]]},
+                indent=1,
+                ensure_ascii=False,
+            )
+        )
+    else:
+        click.echo(json.dumps([o.as_dict() for o in result], indent=1, ensure_ascii=False))
+
+
+def _odds_csv(result, returns) -> None:
+    """``odds --csv``: the same as rows."""
+    writer = csv.writer(sys.stdout)
+    if returns:
+        writer.writerow(list(returns[0][0].as_dict()))
+        for x in returns[0]:
+            writer.writerow(list(x.as_dict().values()))
+    else:
+        writer.writerow(["index", "name", "kind", "probability", "probability_float"])
+        for o in result:
+            d = o.as_dict()
+            writer.writerow([d["index"], d["name"], d["kind"], d["probability"], d["probability_float"]])
+
+
+def _print_returns(returns, title: str) -> None:
+    """``odds --returns``: each property's returns, then the groups fully developed, best payback first."""
+    table = Table(title=title)
+    for col in (
+        "square",
+        "level",
+        "cost",
+        "rent",
+        "per opponent roll",
+        "per opponent turn",
+        "payback (turns)",
+    ):
+        table.add_column(col)
+    for x in returns[0]:
+        table.add_row(
+            x.name,
+            x.level,
+            str(x.cost),
+            str(x.rent),
+            f"{x.per_roll:.2f}",
+            f"{x.per_turn:.2f}",
+            f"{x.payback_turns:.1f}" if x.payback_turns else "-",
+        )
+    console.print(table)
+    ranking = Table(title="Groups fully developed (hotels; every railroad / utility), best payback first")
+    for col in ("group", "cost", "per opponent turn", "payback (turns)"):
+        ranking.add_column(col)
+    full = [
+        g
+        for g in returns[1]
+        if g.level == "hotel" or not g.level.isdigit() or g.group in ("railroad", "utility")
+    ]
+    for g in sorted(full, key=lambda g: g.payback_turns or 1e9):
+        ranking.add_row(f"{g.group} ({g.level})", str(g.cost), f"{g.per_turn:.2f}", f"{g.payback_turns:.1f}")
+    console.print(ranking)
 
 
 main.add_command(play)  # `landlords play` (issue 8)

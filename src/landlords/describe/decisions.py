@@ -190,7 +190,7 @@ def _mortgage_lap(game: Game, d: D.Decision, w: Speaker, card: PropertyCard | No
     return DecisionInfo(
         (
             Fact(w.t("info.lift_now"), w.money(game.unmortgage_cost(sq))),
-            Fact(w.t("info.another_lap"), w.money(game._lap_fee(sq))),  # type: ignore[attr-defined]
+            Fact(w.t("info.another_lap"), w.money(game.lap_fee(sq))),  # type: ignore[attr-defined]
             Fact(w.t("info.your_cash"), w.money(game.cash[d.seat])),
         ),
         card,

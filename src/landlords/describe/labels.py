@@ -93,7 +93,7 @@ def readable(game: Game, name: str, value: Any, lang: str) -> str:
             return square_name(game, value, lang)
         if name in SEAT_FIELDS:
             return party_name(game, value, lang)
-        if name in MONEY_FIELDS or name.endswith("cash") or name.endswith("amount"):
+        if name in MONEY_FIELDS or name.endswith(("cash", "amount")):
             return money(game, value)
         return str(value)
     if isinstance(value, tuple | list):
@@ -117,30 +117,15 @@ def type_name(lang: str, code: str) -> str:
 
 def _known_params(game: Game, seat: int, action: Action, lang: str) -> dict[str, Any]:
     """Extra parameters the core actions' messages use (prices, costs, refunds)."""
-    t = game.t
     kind = action.TYPE
     sq = getattr(action, "square", -1)
     p: dict[str, Any] = {}
-    if kind == "buy":
-        d = game.decision
-        if d is not None and d.square >= 0:
-            p["square"] = square_name(game, d.square, lang)
-            p["price"] = money(game, t.price[d.square])
-    elif kind == "decline":
-        d = game.decision
-        if d is not None and d.square >= 0:
-            p["square"] = square_name(game, d.square, lang)
-    elif kind == "pay_jail_fine":
+    if kind in ("buy", "decline", "lift_mortgage"):
+        return _decision_square_params(game, action, lang)
+    if kind in _SQUARE_COSTS and isinstance(sq, int) and 0 <= sq < game.size:
+        return _square_params(game, kind, sq)
+    if kind == "pay_jail_fine":
         p["amount"] = money(game, game.rules.jail_fine)
-    elif kind == "build" and isinstance(sq, int) and 0 <= sq < game.size:
-        p["cost"] = money(game, t.house_cost[sq])
-        p["level"] = game.level[sq] + 1
-    elif kind == "sell_building" and isinstance(sq, int) and 0 <= sq < game.size:
-        p["refund"] = money(game, game.hotel_value(sq) if game.level[sq] == HOTEL else game.building_value(sq))
-    elif kind == "mortgage" and isinstance(sq, int) and 0 <= sq < game.size:
-        p["amount"] = money(game, t.mortgage[sq])
-    elif kind == "unmortgage" and isinstance(sq, int) and 0 <= sq < game.size:
-        p["cost"] = money(game, game.unmortgage_cost(sq))
     elif kind == "claim_rent":
         for c in game.claims:
             if c.owner == seat and c.square == sq:
@@ -155,17 +140,41 @@ def _known_params(game: Game, seat: int, action: Action, lang: str) -> dict[str,
             p["amount"] = money(game, game.income_tax_percentage(seat))
         else:
             p["amount"] = money(game, game.rules.income_tax_alternative)
-    elif kind == "lift_mortgage":
-        d = game.decision
-        if d is not None and d.square >= 0:
-            p["square"] = square_name(game, d.square, lang)
-            try:
-                p["cost"] = money(game, game.transfer_cost(d.square, action.now))
-            except Exception:  # a variant computes it differently
-                p["cost"] = "?"
     elif kind == "choose_move":
         steps = action.steps  # type: ignore[attr-defined]
         p["square"] = square_name(game, (game.position[seat] + steps) % game.size, lang)
+    return p
+
+
+# the acts on one of the seat's squares whose message names what they cost or bring
+_SQUARE_COSTS = ("build", "sell_building", "mortgage", "unmortgage")
+
+
+def _square_params(game: Game, kind: str, sq: int) -> dict[str, Any]:
+    t = game.t
+    if kind == "build":
+        return {"cost": money(game, t.house_cost[sq]), "level": game.level[sq] + 1}
+    if kind == "sell_building":
+        refund = game.hotel_value(sq) if game.level[sq] == HOTEL else game.building_value(sq)
+        return {"refund": money(game, refund)}
+    if kind == "mortgage":
+        return {"amount": money(game, t.mortgage[sq])}
+    return {"cost": money(game, game.unmortgage_cost(sq))}  # unmortgage
+
+
+def _decision_square_params(game: Game, action: Action, lang: str) -> dict[str, Any]:
+    """The answers about the decision's square: buy it (its price), decline it, lift its mortgage."""
+    d = game.decision
+    if d is None or d.square < 0:
+        return {}
+    p: dict[str, Any] = {"square": square_name(game, d.square, lang)}
+    if action.TYPE == "buy":
+        p["price"] = money(game, game.t.price[d.square])
+    elif action.TYPE == "lift_mortgage":
+        try:
+            p["cost"] = money(game, game.transfer_cost(d.square, action.now))
+        except Exception:  # a variant computes it differently
+            p["cost"] = "?"
     return p
 
 

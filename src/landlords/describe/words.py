@@ -82,7 +82,7 @@ class Speaker:
 
     # ------------------------------------------------------------ people
     def party(self, who: int) -> Person:
-        if who == E.BANK or who < 0 and who != E.POT:
+        if who == E.BANK or (who < 0 and who != E.POT):
             return noun(self.lang, "bank")
         if who == E.POT:
             return noun(self.lang, "pot")

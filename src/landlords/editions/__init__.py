@@ -245,7 +245,7 @@ def _currency(table: _Table) -> Currency:
     if not isinstance(separator, str) or not separator or any(ch.isdigit() for ch in separator):
         table.fail("separator", f"expected a non-empty string without digits, got {_show(separator)}")
     notes = table.data.get("banknotes", [])
-    positive = lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 < v <= MAX_NUMBER  # noqa: E731
+    positive = lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 < v <= MAX_NUMBER
     if not isinstance(notes, list) or not all(
         isinstance(n, list) and len(n) == 2 and all(positive(v) for v in n) for n in notes
     ):

@@ -1,7 +1,7 @@
 """The pure rules engine: no I/O, standard library only."""
 
 from . import actions as _actions
-from .actions import *  # noqa: F401,F403
+from .actions import *  # noqa: F403
 from .decision import Decision
 from .edition import HOTEL, Edition
 from .errors import ConfigError, IllegalAction, LandlordsError, UnscriptedChance

@@ -22,7 +22,7 @@ from .trading import Trading
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Bankruptcy(Trading):
     # ------------------------------------------------------------ bankruptcy
-    def _go_bankrupt(self, p: int, d: Decision | None) -> None:
+    def _go_bankrupt(self, p: int, d: Decision | None) -> None:  # noqa: C901 - the order of a bankruptcy's steps, read top to bottom
         """``p`` leaves the game, owing the debt of ``d`` (None: ran out of time, owes the bank)."""
         rules = self.rules
         debt: Debt | None = d.data if d is not None else None
@@ -85,7 +85,7 @@ class Bankruptcy(Trading):
         # The current player's turn ends; a continuation of the turn it carried (finishing its move)
         # is void, but one of the game's (the next auction of a batch, a shortage) still runs first.
         then = carried
-        if p == self.current and (carried is None or carried in self._turn_continuations):
+        if p == self.current and (carried is None or carried in self.turn_continuations):
             then = "end_turn"
         if not bank_takes_all:
             mortgaged = [sq for sq in props if self.mortgaged[sq]]

@@ -39,7 +39,7 @@ class GameCore:
         {"land_done", "jail_move", "end_turn", "next_auction", "shortage"}
     )
     # the continuations that end or go on with the current player's move (engine/turns.py)
-    _turn_continuations: ClassVar[frozenset[str]] = frozenset({"land_done", "jail_move", "end_turn"})
+    turn_continuations: ClassVar[frozenset[str]] = frozenset({"land_done", "jail_move", "end_turn"})
     # attributes a variant sets that are computed, not state: positions leave them out (engine/state.py)
     derived_state: ClassVar[frozenset[str]] = frozenset()
 

@@ -43,7 +43,7 @@ def _show(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def field_problem(kind: Kind, value: Any, path: str, game: Any = None) -> tuple[str, str, dict[str, Any]] | None:
+def field_problem(kind: Kind, value: Any, path: str, game: Any = None) -> tuple[str, str, dict[str, Any]] | None:  # noqa: C901 - one case per field kind, on every act's check (compiled)
     """Why ``value`` does not fit ``kind``: ``(rule, message template, parameters)``, or None.
 
     Without a game only the types are checked (a record being read); with one, the ranges too."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import inspect
 import sys
 from pathlib import Path
 
@@ -19,7 +20,7 @@ def field_types(cls: type) -> dict[str, str]:
     """Each annotated attribute of ``cls`` and its bases -> its annotation's text."""
     out: dict[str, str] = {}
     for klass in reversed(cls.__mro__):
-        own = klass.__dict__.get("__annotations__", {})
+        own = inspect.get_annotations(klass)
         if all(isinstance(text, str) for text in own.values()):
             out.update(own)
         else:

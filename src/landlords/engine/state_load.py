@@ -485,7 +485,7 @@ def _seats_ok(game: GameCore, seats: typing.Iterable[int], parties: bool = False
     return all(isinstance(q, int) and low <= q < game.n for q in seats)
 
 
-def decision_problem(game: GameCore, d: Decision, final_call: bool = False) -> str | None:
+def decision_problem(game: GameCore, d: Decision, final_call: bool = False) -> str | None:  # noqa: C901 - one check per decision kind's data
     """What is wrong with a decision read from a position (its data against its kind), or None.
     ``final_call``: an auction asks those who passed once more (a variant's), its turn may be past the
     last bidder and the seat is not a bidder's."""

@@ -167,7 +167,7 @@ def like_template(r: Reader, template: Any, value: Any, path: str, game: GameCor
     if isinstance(template, str):
         return r.check(value, path, str)
     if template is None:
-        if value is not None and not isinstance(value, str | int) or isinstance(value, bool):
+        if (value is not None and not isinstance(value, str | int)) or isinstance(value, bool):
             raise r.fail(path, f"must be a number, a text or null, not {_shown(value)}")
         return value
     if isinstance(template, list | tuple | deque):

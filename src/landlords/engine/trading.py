@@ -68,7 +68,7 @@ class Trading(Buildings):
                     return ("trade-price-cap", "a property may be sold for at most twice its price + 100", {})
         return None
 
-    def _offer_problem(
+    def _offer_problem(  # noqa: C901 - the rules an offer must pass, in the order they are reported
         self,
         proposer: int,
         properties: tuple[tuple[int, int, int], ...],

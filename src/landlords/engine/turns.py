@@ -251,7 +251,7 @@ class TurnFlow(Bankruptcy):
             self.events.append(E.LeftJail(p, how))
 
     # ------------------------------------------------------------ landing
-    def _land(self, p: int, card_kind: str | None = None) -> bool:
+    def _land(self, p: int, card_kind: str | None = None) -> bool:  # noqa: C901 - one case per kind of square, on every move (compiled)
         """Resolve the square ``p`` stands on. False if a decision was opened (it resumes later)."""
         sq = self.position[p]
         kind = self.t.kind[sq]
@@ -335,7 +335,7 @@ class TurnFlow(Bankruptcy):
         pile.append(index)  # to the bottom of its deck
         return self._apply_card(p, card)
 
-    def _apply_card(self, p: int, card: Card) -> bool:
+    def _apply_card(self, p: int, card: Card) -> bool:  # noqa: C901 - one case per card effect (compiled)
         """Carry out a drawn card (already back at the bottom of its deck); variants add effects.
         False if a decision was opened (it resumes later)."""
         effect, args = card.effect, card.args

@@ -139,13 +139,12 @@ _PL_DAT_A = (  # feminine -a: the stem's last consonant softens before -e in the
 def _pl_forms(name: str, gender: str) -> dict[str, str]:
     low = name.lower()
     if (
-        low.endswith("ia")
-        or low.endswith("ja")
+        low.endswith(("ia", "ja"))
         or low[-2:] in ("la", "ca")
         or low[-3:] in ("cza", "sza", "rza", "ża")
     ):
         stem = name[:-1]
-        soft = low.endswith("ia") or low.endswith("ja") or low.endswith("la")
+        soft = low.endswith(("ia", "ja", "la"))
         if low[-3:] in ("sia", "cia", "nia", "zia"):  # Kasia, Zosia, Ania: the i is the softening
             gen = stem
         else:  # Maria -> Marii, Alicja -> Alicji, Ola -> Oli, Róża -> Róży

@@ -179,32 +179,36 @@ class Chain:
 
         if pos == JAIL and self.exchange:
             self._exchange_row(k, after_move, add)
-            return row
-        if pos == JAIL:
-            jail_square = self.t.jail
-            if self.jail_policy == "short":  # pay (or use a card) and roll as from the jail square
+        elif pos == JAIL:
+            self._jail_row(k, after_move, add)
+        else:
+            self._roll_from(pos, k, after_move, add)
+        return row
+
+    def _jail_row(self, k: int, after_move, add) -> None:
+        """One turn in jail, try ``k + 1`` (or on cell ``k`` of a jail of cells)."""
+        rules = self.rules
+        jail_square = self.t.jail
+        if self.jail_policy == "short":  # pay (or use a card) and roll as from the jail square
+            self._roll_from(jail_square, 0, after_move, add)
+            return
+        if self.jail_cells:
+            if k >= self.jail_cells - 1:  # on the last cell: free at the start of the turn
                 self._roll_from(jail_square, 0, after_move, add)
-                return row
-            if self.jail_cells:
-                if k >= self.jail_cells - 1:  # on the last cell: free at the start of the turn
-                    self._roll_from(jail_square, 0, after_move, add)
-                    return row
-                for p, (a, b, _) in self._outcomes(False):
-                    if a == b:
-                        after_move(p, jail_square, a + b, 0, 1 if rules.jail_doubles_extra_roll else 0)
-                    else:
-                        add(p, (JAIL, k + 1))
-                return row
+                return
             for p, (a, b, _) in self._outcomes(False):
                 if a == b:
                     after_move(p, jail_square, a + b, 0, 1 if rules.jail_doubles_extra_roll else 0)
-                elif k + 1 < rules.jail_max_turns:
-                    add(p, (JAIL, k + 1))
                 else:
-                    after_move(p, jail_square, a + b, 0, 0)
-            return row
-        self._roll_from(pos, k, after_move, add)
-        return row
+                    add(p, (JAIL, k + 1))
+            return
+        for p, (a, b, _) in self._outcomes(False):
+            if a == b:
+                after_move(p, jail_square, a + b, 0, 1 if rules.jail_doubles_extra_roll else 0)
+            elif k + 1 < rules.jail_max_turns:
+                add(p, (JAIL, k + 1))
+            else:
+                after_move(p, jail_square, a + b, 0, 0)
 
     def _exchange_row(self, k: int, after_move, add) -> None:
         """One turn at Odessa's exchange, try ``k + 1``: a double on the dice (by the ruleset's

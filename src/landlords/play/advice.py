@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
 def _child(conn: Any, position: dict[str, Any]) -> None:
     try:
         conn.send(("ok", advise(position)))
-    except Exception as exc:  # noqa: BLE001 - everything goes back to the table as a message
+    except Exception as exc:
         conn.send(("error", str(exc)))
     finally:
         conn.close()
@@ -65,7 +65,7 @@ class InProcess:
     def __init__(self, position: dict[str, Any], **options: Any) -> None:
         try:
             self.result: tuple[str, Any] = ("ok", advise(position, **options))
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             self.result = ("error", str(exc))
 
     def done(self) -> bool:

@@ -107,10 +107,7 @@ class Extras:
             self.say(app.t("ui.plan_partial"), "yellow")
         if app.choose(seat, app.t("ui.plan_confirm"), [app.t("ui.plan_go")]) is None:
             return False
-        for a in plan.actions:
-            if not app.apply(seat, a):
-                return False
-        return True
+        return all(app.apply(seat, a) for a in plan.actions)  # stops at the first act refused
 
     def group_command(self, seat: int) -> bool:
         """``g``: build a whole group evenly to N houses (or a hotel), or sell all its buildings."""

@@ -42,7 +42,7 @@ class Prompts(AppParts):
     extras: Extras  # set by PlayApp
     advice: TableAdvice
 
-    def menu(self, seat: int, entries: list[Entry], menu: Choices, main: bool) -> Action | None:
+    def menu(self, seat: int, entries: list[Entry], menu: Choices, main: bool) -> Action | None:  # noqa: C901 - one case per command letter the menu line offers
         """Show the menu and read until the person picks an action. None: a command was run or the
         person went back; the caller then asks the pending question again."""
         for i, e in enumerate(entries, 1):
@@ -106,7 +106,7 @@ class Prompts(AppParts):
             elif main and low in ("l", "log"):
                 self.show_log()
                 return None
-            elif main and (low == "w" or low.startswith("w ") or low.startswith("save")):
+            elif main and (low == "w" or low.startswith(("w ", "save"))):
                 self.save_command(answer)
                 return None
             elif main and low in ("q", "quit", "exit"):

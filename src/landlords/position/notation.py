@@ -134,56 +134,10 @@ def from_notation(text: str) -> dict[str, Any]:
     head = _words(sections[0], "the game")
     if len(head) < 2:
         raise ConfigError("notation: the game section is 'edition ruleset [option=value ...]'")
-    rules: dict[str, Any] = {}
-    for word in head[2:]:
-        key, eq, raw = word.partition("=")
-        if not eq or not key:
-            raise ConfigError(f"notation: house rule {word!r} is not option=value")
-        try:
-            rules[key] = json.loads(raw)
-        except json.JSONDecodeError:
-            raise ConfigError(f"notation: house rule {key}: {raw!r} is not a JSON value") from None
-    players, lots = [], []
-    for p, section in enumerate(sections[1:-1]):
-        where = f"seat {p}"
-        words = _words(section, where)
-        if len(words) < 3 or not words[2].startswith("@"):
-            raise ConfigError(f"notation: {where}: 'name cash @square' comes first")
-        name = json.loads(words[0]) if words[0].startswith('"') else words[0]
-        pl: dict[str, Any] = {"name": name, "cash": _int(words[1], where), "square": _int(words[2][1:], where)}
-        flags = {"go": "passed_go", "skip": "skip_next", "auto": "auto_claim", "bankrupt": "bankrupt"}
-        for word in words[3:]:
-            if word[0].isdigit():
-                for item in word.split(","):
-                    m = _LOT.match(item)
-                    if not m:
-                        raise ConfigError(f"notation: {where}: lot {item!r} is not like 39, 39h3, 39H or 39m")
-                    level = 5 if m.group(3) else int(m.group(2) or 0)
-                    lots.append(
-                        {"square": int(m.group(1)), "owner": p, "level": level, "mortgaged": bool(m.group(4))}
-                    )
-            elif re.fullmatch(r"j\d{1,3}", word):
-                pl["in_jail"], pl["jail_turns"] = True, int(word[1:])
-            elif word.startswith("+") and len(word) > 1:
-                pl.setdefault("jail_cards", []).append(word[1:])
-            elif word in flags:
-                pl[flags[word]] = True
-            else:
-                raise ConfigError(f"notation: {where}: unknown word {word!r}")
-        players.append(pl)
-    turn: dict[str, Any] = {}
-    bank: dict[str, Any] = {}
-    for word in _words(sections[-1], "the turn"):
-        key, eq, raw = word.partition("=")
-        if key not in ("turn", "doubles", "round", "pot") or not eq:
-            raise ConfigError(f"notation: the turn section takes turn=, doubles=, round=, pot=; not {word!r}")
-        value = _int(raw, key)
-        if key == "pot":
-            bank["pot"] = value
-        else:
-            turn["current" if key == "turn" else key] = value
-    if "current" not in turn:
-        raise ConfigError("notation: the last section must say whose turn it is (turn=<seat>)")
+    rules = _house_rules_from_notation(head[2:])
+    lots: list[dict[str, Any]] = []
+    players = [_seat_from_notation(p, section, lots) for p, section in enumerate(sections[1:-1])]
+    turn, bank = _turn_from_notation(sections[-1])
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -195,3 +149,62 @@ def from_notation(text: str) -> dict[str, Any]:
         "bank": bank,
         "turn": turn,
     }
+
+
+def _house_rules_from_notation(words: list[str]) -> dict[str, Any]:
+    rules: dict[str, Any] = {}
+    for word in words:
+        key, eq, raw = word.partition("=")
+        if not eq or not key:
+            raise ConfigError(f"notation: house rule {word!r} is not option=value")
+        try:
+            rules[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            raise ConfigError(f"notation: house rule {key}: {raw!r} is not a JSON value") from None
+    return rules
+
+
+def _seat_from_notation(p: int, section: str, lots: list[dict[str, Any]]) -> dict[str, Any]:
+    """Seat ``p``'s player; its lots are added to ``lots``."""
+    where = f"seat {p}"
+    words = _words(section, where)
+    if len(words) < 3 or not words[2].startswith("@"):
+        raise ConfigError(f"notation: {where}: 'name cash @square' comes first")
+    name = json.loads(words[0]) if words[0].startswith('"') else words[0]
+    pl: dict[str, Any] = {"name": name, "cash": _int(words[1], where), "square": _int(words[2][1:], where)}
+    flags = {"go": "passed_go", "skip": "skip_next", "auto": "auto_claim", "bankrupt": "bankrupt"}
+    for word in words[3:]:
+        if word[0].isdigit():
+            for item in word.split(","):
+                m = _LOT.match(item)
+                if not m:
+                    raise ConfigError(f"notation: {where}: lot {item!r} is not like 39, 39h3, 39H or 39m")
+                level = 5 if m.group(3) else int(m.group(2) or 0)
+                lots.append({"square": int(m.group(1)), "owner": p, "level": level, "mortgaged": bool(m.group(4))})
+        elif re.fullmatch(r"j\d{1,3}", word):
+            pl["in_jail"], pl["jail_turns"] = True, int(word[1:])
+        elif word.startswith("+") and len(word) > 1:
+            pl.setdefault("jail_cards", []).append(word[1:])
+        elif word in flags:
+            pl[flags[word]] = True
+        else:
+            raise ConfigError(f"notation: {where}: unknown word {word!r}")
+    return pl
+
+
+def _turn_from_notation(section: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The turn section's ``turn`` and ``bank`` (the pot)."""
+    turn: dict[str, Any] = {}
+    bank: dict[str, Any] = {}
+    for word in _words(section, "the turn"):
+        key, eq, raw = word.partition("=")
+        if key not in ("turn", "doubles", "round", "pot") or not eq:
+            raise ConfigError(f"notation: the turn section takes turn=, doubles=, round=, pot=; not {word!r}")
+        value = _int(raw, key)
+        if key == "pot":
+            bank["pot"] = value
+        else:
+            turn["current" if key == "turn" else key] = value
+    if "current" not in turn:
+        raise ConfigError("notation: the last section must say whose turn it is (turn=<seat>)")
+    return turn, bank

@@ -271,7 +271,7 @@ class ActionCodec:
             buf[i] = 1
         return _frombuffer(buf, _INT8)
 
-    def _unmasked(self, game: Game, seat: int, d: D.Decision) -> list[int]:
+    def _unmasked(self, game: Game, seat: int, d: D.Decision) -> list[int]:  # noqa: C901 - a branch per decision kind (compiled hot path)
         """The unmasked slots: the engine's legal acts (one slot each), the ladder's bids and the
         templates' trades the engine accepts, less what the limits withhold."""
         square_types, fixed, index = self._square_types, self._fixed_types, self.index
@@ -468,7 +468,7 @@ def _classic_trade_check(cls: type) -> bool:
         )
         table = TABLES.get(cls)
         handler = table.by_type.get(ProposeTrade) if table is not None else None
-        known = known and handler is not None and handler.check is Trading._problem_trade
+        known = known and handler is not None and handler.check is Trading._problem_trade  # noqa: SLF001 - which check it is, not a call
         _CLASSIC_CHECK[cls] = known
     return known
 

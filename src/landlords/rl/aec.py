@@ -7,7 +7,7 @@ game does not wait for having only ``wait`` unmasked: the mode behind :func:`par
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -92,7 +92,11 @@ class LandlordsAEC(AECEnv):
     or ``ignore`` it (nothing happens; ``infos[agent]["illegal"]`` is set).
     """
 
-    metadata = {"name": "landlords_v0", "render_modes": [m for m in RENDER_MODES if m], "is_parallelizable": True}
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "landlords_v0",
+        "render_modes": [m for m in RENDER_MODES if m],
+        "is_parallelizable": True,
+    }
 
     def __init__(
         self,
@@ -260,23 +264,7 @@ class LandlordsAEC(AECEnv):
                 rewards[a] += 1.0 if self._seat_of[a] == game.winner else -1.0
                 self.terminations[a] = True
         else:
-            for a in self.agents:  # seats gone bankrupt this step
-                if game.bankrupt[self._seat_of[a]] and not self.terminations[a]:
-                    rewards[a] += -1.0
-                    self.terminations[a] = True
-            if self.cycle:
-                self._advance_cycle()
-            capped = self.cycles >= self.max_cycles if self.cycle else game.turn > self.max_cycles
-            if capped or self.steps >= self.max_steps:
-                if self.cap_by_net_worth:
-                    game.finish_by_net_worth("turn_cap")
-                    for a in self.agents:
-                        if not self.terminations[a]:
-                            rewards[a] += 1.0 if self._seat_of[a] == game.winner else -1.0
-                            self.terminations[a] = True
-                else:
-                    for a in self.agents:
-                        self.truncations[a] = True
+            self._outs_and_cap()
         self._select()
         # PettingZoo's _accumulate_rewards and _deads_step_first, without their generic overhead
         cumulative, terminations, truncations = self._cumulative_rewards, self.terminations, self.truncations
@@ -287,6 +275,29 @@ class LandlordsAEC(AECEnv):
                 self._skip_agent_selection = self.agent_selection
                 self.agent_selection = a
                 break
+
+    def _outs_and_cap(self) -> None:
+        """A game going on after a step: the seats gone bankrupt in it lose; at the cap (turns or
+        cycles, or steps) the game ends by net worth or is truncated."""
+        game, rewards = self.game, self.rewards
+        for a in self.agents:  # seats gone bankrupt this step
+            if game.bankrupt[self._seat_of[a]] and not self.terminations[a]:
+                rewards[a] += -1.0
+                self.terminations[a] = True
+        if self.cycle:
+            self._advance_cycle()
+        capped = self.cycles >= self.max_cycles if self.cycle else game.turn > self.max_cycles
+        if not (capped or self.steps >= self.max_steps):
+            return
+        if self.cap_by_net_worth:
+            game.finish_by_net_worth("turn_cap")
+            for a in self.agents:
+                if not self.terminations[a]:
+                    rewards[a] += 1.0 if self._seat_of[a] == game.winner else -1.0
+                    self.terminations[a] = True
+        else:
+            for a in self.agents:
+                self.truncations[a] = True
 
     def _select(self) -> None:
         if not self.agents:

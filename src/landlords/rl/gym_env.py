@@ -8,7 +8,7 @@ act, then lets the strategies play until the game waits for the agent again (or 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium as gym
 import numpy as np
@@ -48,7 +48,7 @@ class LandlordsGymEnv(gym.Env):
     turn when its last move is resolved, as in tournaments.
     """
 
-    metadata = {"render_modes": [m for m in RENDER_MODES if m]}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": [m for m in RENDER_MODES if m]}
 
     def __init__(
         self,

@@ -181,7 +181,7 @@ class ObservationEncoder:
             b[off : off + length] = rules
 
     # ------------------------------------------------------------ the vector
-    def encode(self, game: Game, seat: int) -> np.ndarray:
+    def encode(self, game: Game, seat: int) -> np.ndarray:  # noqa: C901 - the observation's features, a block each (compiled hot path)
         """The observation of ``seat`` (a fresh float32 array of length :attr:`dim`).
 
         Each seat keeps its own buffer: the per-square block is written only where the owners,

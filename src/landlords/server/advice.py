@@ -127,7 +127,7 @@ async def advice(
         pending.add_done_callback(lambda _: s.running.pop(key, None))
     try:
         answer = await asyncio.shield(pending)
-    except Exception as exc:  # noqa: BLE001 - the analysis failed: say why, keep serving
+    except Exception as exc:  # the analysis failed: say why, keep serving
         raise HTTPException(500, f"the advice could not be worked out: {exc}") from None
     s.keep(key, answer)
     return {"code": table.code, "version": version, **answer}

@@ -314,32 +314,7 @@ def create_app(
         return {"ok": True, "protocol": PROTOCOL_VERSION, "games": len(server.tables)}
 
     if testing:
-
-        @app.get("/api/testing/games/{code}", include_in_schema=False)
-        async def inspect(code: str) -> dict[str, Any]:
-            table = await server.table(code)
-            if table is None or table.game is None:
-                raise HTTPException(404, "no such game in play")
-            game = table.game
-            return {
-                "version": table.version,
-                "state_hash": game.state_hash(),
-                "actions": [[seat, a.to_json()] for seat, a in game.actions],
-                "over": game.over,
-                "status": table.status,
-                "record": records.to_record(game),
-                "clocks": table.clocks(),
-                "wall": server.clock.wall(),
-                "saved_clock": table.saved_clock,
-            }
-
-        @app.post("/api/testing/clock", include_in_schema=False)
-        async def advance_clock(seconds: float) -> dict[str, float]:
-            """Move a manual clock (``landlords serve --testing --manual-clock``) forward."""
-            if not isinstance(server.clock, ManualClock):
-                raise HTTPException(409, "this server runs on the real clock")
-            server.clock.advance(seconds)
-            return {"now": server.clock.now()}
+        _testing_routes(app, server)
 
     @app.websocket("/ws/{code}")
     async def play(websocket: WebSocket, code: str) -> None:
@@ -368,6 +343,36 @@ def create_app(
             server.guard.close_websocket(address)
 
     return app
+
+
+def _testing_routes(app: FastAPI, server: Server) -> None:
+    """``landlords serve --testing``: a game's inside (record, state hash, clocks) and a manual clock moved on."""
+
+    @app.get("/api/testing/games/{code}", include_in_schema=False)
+    async def inspect(code: str) -> dict[str, Any]:
+        table = await server.table(code)
+        if table is None or table.game is None:
+            raise HTTPException(404, "no such game in play")
+        game = table.game
+        return {
+            "version": table.version,
+            "state_hash": game.state_hash(),
+            "actions": [[seat, a.to_json()] for seat, a in game.actions],
+            "over": game.over,
+            "status": table.status,
+            "record": records.to_record(game),
+            "clocks": table.clocks(),
+            "wall": server.clock.wall(),
+            "saved_clock": table.saved_clock,
+        }
+
+    @app.post("/api/testing/clock", include_in_schema=False)
+    async def advance_clock(seconds: float) -> dict[str, float]:
+        """Move a manual clock (``landlords serve --testing --manual-clock``) forward."""
+        if not isinstance(server.clock, ManualClock):
+            raise HTTPException(409, "this server runs on the real clock")
+        server.clock.advance(seconds)
+        return {"now": server.clock.now()}
 
 
 async def session(server: Server, conn: Connection, websocket: WebSocket, code: str) -> None:
@@ -407,11 +412,8 @@ async def session(server: Server, conn: Connection, websocket: WebSocket, code: 
             # a fault of the server's own: logged with its traceback, answered, and the client's
             # connection stays (closing it left the client without an answer to anything it sent)
             log.exception("game %s: a %s message failed", code, msg.get("type") if isinstance(msg, dict) else "?")
-            conn.send(
-                ProtocolError("internal", "the server failed on this message (it is in the server's log)").to_json(
-                    ref
-                )
-            )
+            failed = ProtocolError("internal", "the server failed on this message (it is in the server's log)")
+            conn.send(failed.to_json(ref))
 
 
 def dropped(conn: Connection, ref: Any, why: str) -> bool:

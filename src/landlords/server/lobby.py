@@ -24,9 +24,8 @@ from ..engine.errors import ConfigError, LandlordsError
 from ..engine.keyed import new_key
 from ..engine.ruleset import Ruleset
 from ..i18n import LANGUAGES
-from ..names import bot_name
+from ..names import bot_name, look_alike_key
 from ..names import check_name as check_player_name
-from ..names import look_alike_key
 from ..rules import get_ruleset
 from . import views
 from .access import MIN_DECISION_SECONDS, CreateGame, bearer, server_of, table_or_404
@@ -140,13 +139,16 @@ def check_settings(body: CreateGame, testing: bool) -> None:
         raise HTTPException(422, "seed, dice and first_player are test settings; this server does not take them")
     if body.decision_seconds and body.decision_seconds < MIN_DECISION_SECONDS:
         raise HTTPException(
-            422, f"decision_seconds: 0 (no timer) or at least {MIN_DECISION_SECONDS:g}, got {body.decision_seconds:g}"
+            422,
+            f"decision_seconds: 0 (no timer) or at least {MIN_DECISION_SECONDS:g}, got {body.decision_seconds:g}",
         )
     if body.lang is not None and body.lang not in LANGUAGES:
         raise HTTPException(422, f"lang {body.lang!r}: must be one of {', '.join(LANGUAGES)}")
     fixed = sorted(FIXED_OPTIONS & body.rules.keys())
     if fixed:
-        raise HTTPException(422, f"rules: {', '.join(fixed)} belong to the ruleset, not to house rules (the board: 'edition')")
+        raise HTTPException(
+            422, f"rules: {', '.join(fixed)} belong to the ruleset, not to house rules (the board: 'edition')"
+        )
     try:
         for s in body.seats:
             if s.kind == "bot":

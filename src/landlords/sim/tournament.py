@@ -239,7 +239,7 @@ def _level(game: Game, sq: int) -> int:
     return min(LEVELS - 1, game.holdings[owner][g]) if owner >= 0 and g >= 0 else 0
 
 
-def play_game(config: Config, index: int, tally: Tally | None = None, trace: list | None = None) -> GameOutcome:
+def play_game(config: Config, index: int, tally: Tally | None = None, trace: list | None = None) -> GameOutcome:  # noqa: C901 - the game loop, its closures on its locals (hot path)
     """Play game ``index`` of the tournament; add its statistics to ``tally``; append
     ``(turn, [net worth per seat])`` to ``trace`` at the start of every turn if given."""
     ctx = prepare(config)

@@ -20,7 +20,7 @@ from .turn import TurnMixin
 class BusinesspolyGame(TurnMixin):
     """The classic engine with the businesspoly hooks overridden (see the module docstring)."""
 
-    handler_names = {
+    handler_names = {  # noqa: RUF012 - a ClassVar, declared on Game (engine/game.py)
         **Game.handler_names,
         Sue: ("_problem_sue", "_do_sue"),
         Waive: ("_problem_waive", "_do_waive"),
@@ -28,7 +28,7 @@ class BusinesspolyGame(TurnMixin):
         SellLot: ("_problem_sell_lot", "_do_sell_lot"),
         ProposeDeal: ("_problem_deal", "_do_deal"),
     }
-    _turn_continuations = Game._turn_continuations | {"bp_land", "bp_lap_mortgages"}
+    turn_continuations = Game.turn_continuations | {"bp_land", "bp_lap_mortgages"}
     card_effects = Game.card_effects | {
         "begging",
         "collect_from_each_able",

@@ -38,7 +38,7 @@ class OfficesMixin(CourtMixin):
         price = self.t.house_cost[sq] * percent // 100
         if self.rules.building_loan_counts:
             return self._buildable(seat, sq, price)
-        return Game._buildable(self, seat, sq, price)
+        return Game._buildable(self, seat, sq, price)  # noqa: SLF001 - the engine's own rule, past the mixins
 
     def _problem_build(self, seat: int, a: Build) -> Problem | None:
         top = self.stack[-1] if self.stack else None

@@ -90,7 +90,7 @@ class TurnMixin(LapMixin):
             self.bp_card_kind = None
         sq = self.position[p]
         kind = self.t.kind[sq]
-        if self.bp_intro[p] and (kind == CARD or kind == GO_TO_JAIL):
+        if self.bp_intro[p] and kind in (CARD, GO_TO_JAIL):
             return self._intro_reroll(p, sq)
         if card_kind == "company":
             return self._land_company(p, sq)

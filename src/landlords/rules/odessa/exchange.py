@@ -65,7 +65,7 @@ class ExchangeMixin(MalinasMixin):
             if seat == self.current:
                 self.sent_to_jail = True  # the turn ends where the token stands
         else:
-            Game._send_to_jail(self, seat, d.data)
+            Game._send_to_jail(self, seat, d.data)  # noqa: SLF001 - the engine's own rule, past this override
         self._resume(d.then)
 
     def _problem_use_card(self, seat: int, a: UseJailCard) -> Problem | None:

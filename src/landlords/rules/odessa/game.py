@@ -33,8 +33,8 @@ from .seed import (
 class OdessaGame(ExchangeMixin):
     """A game of «Одесская Монополия»: the classic engine with the hooks above overridden."""
 
-    _turn_continuations = Game._turn_continuations | {"exchange_move"}
-    handler_names = {
+    turn_continuations = Game.turn_continuations | {"exchange_move"}
+    handler_names = {  # noqa: RUF012 - a ClassVar, declared on Game (engine/game.py)
         **Game.handler_names,
         ChallengeMalina: ("_problem_challenge", "_do_challenge"),
         RefuseExchange: ("_problem_refusal", "_do_refusal"),

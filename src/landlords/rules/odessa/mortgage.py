@@ -51,9 +51,9 @@ class MortgageMixin(OdessaBase):
     # ------------------------------------------------------------ mortgages and their lap
     def unmortgage_cost(self, sq: int) -> int:
         cost = super().unmortgage_cost(sq)
-        return cost + self._lap_fee(sq) if self.lap_paid[sq] else cost
+        return cost + self.lap_fee(sq) if self.lap_paid[sq] else cost
 
-    def _lap_fee(self, sq: int) -> int:
+    def lap_fee(self, sq: int) -> int:
         """20% of the mortgage (003:149), rounded up."""
         return -(-self.t.mortgage[sq] * self.rules.mortgage_term_fee_percent // 100)
 
@@ -84,7 +84,7 @@ class MortgageMixin(OdessaBase):
         another lap's 20%; for a received pai, the engine's transfer cost."""
         top = self.stack[-1] if self.stack else None
         if top is not None and top.kind == MORTGAGE_LAP and top.square == sq:
-            return self.unmortgage_cost(sq) if lift_now else self._lap_fee(sq)
+            return self.unmortgage_cost(sq) if lift_now else self.lap_fee(sq)
         return super()._transfer_cost(sq, lift_now)
 
     def _lift_now_cost(self, d: Decision) -> int:
@@ -119,7 +119,7 @@ class MortgageMixin(OdessaBase):
                 self._lifted(seat, sq, cost)
                 self._resume(then)
                 return
-            fee = self._lap_fee(sq)  # another lap; 20% more when it is lifted (003:149)
+            fee = self.lap_fee(sq)  # another lap; 20% more when it is lifted (003:149)
             self.lap_steps[seat][sq] = 0
             self.lap_paid[sq] = True
             self._emit(MortgageLapPaid, seat, sq, fee)

@@ -49,6 +49,8 @@ class Broker:
         self.waiting: dict[int, asyncio.Future] = {}
         self.ids = itertools.count(1)
         self.tasks: list[asyncio.Task] = []
+        # the requests being answered, held until done (the event loop keeps only weak references to tasks)
+        self.answering: set[asyncio.Task] = set()
         self.published = 0
         self.received = 0
 
@@ -142,7 +144,9 @@ class Broker:
                 future.set_result(message)
             return
         if "rid" in message:
-            asyncio.create_task(self._answer(message))
+            task = asyncio.create_task(self._answer(message))
+            self.answering.add(task)
+            task.add_done_callback(self.answering.discard)
             return
         if message.get("from") == self.me:
             return  # our own broadcast

@@ -201,7 +201,8 @@ class Cluster:
             found = None
         mine = action_from_json(msg["action"]).to_json()
         if found is not None and found == (conn.seat, mine):
-            conn.send({"type": "ack", "version": int(msg["version"]) + 1, **({"id": ref} if ref is not None else {})})
+            ack = {"type": "ack", "version": int(msg["version"]) + 1, **({"id": ref} if ref is not None else {})}
+            conn.send(ack)
         elif found is not None:
             stale = IllegalAction(
                 "stale-version",

@@ -20,9 +20,9 @@ from typing import Any, TypeVar
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
+from ...describe.labels import speaker
 from ...engine.actions import action_from_json
 from ...i18n import has, tr
-from ...describe.labels import speaker
 from ...render.text import describe
 from ..access import table_or_404
 from ..limits import check as per_address

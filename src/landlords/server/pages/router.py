@@ -4,7 +4,8 @@
 game can be made of), ``/api/web/words/LANG`` (the page's words, from the catalogs),
 ``/api/web/board`` (an edition's board), ``/api/games/CODE/card/SQ`` (a square's card now) and
 ``/api/games/CODE/trade`` (whom the seat may offer a trade and which lots may change hands: the
-rules the terminal's menu uses too, :mod:`landlords.describe.offers`). Nothing here changes a game: every act goes over the socket.
+rules the terminal's menu uses too, :mod:`landlords.describe.offers`). Nothing here changes a game: every act goes
+over the socket.
 """
 
 from __future__ import annotations

@@ -54,7 +54,8 @@ class Acts(TableBase):
             raise ProtocolError("bad_action", "time_out is applied by the server's clock, never sent")
         cluster = self.host.cluster
         if cluster is not None and not cluster.owns(self):
-            return await cluster.forward(self, conn, msg)  # the game's owner is another process
+            await cluster.forward(self, conn, msg)  # the game's owner is another process
+            return
         async with self.lock:
             try:
                 await self._reconcile()

@@ -118,7 +118,7 @@ class TableBase:
         data.pop("finished_by", None)
         return data
 
-    _pending_events: list = []
+    _pending_events: list = []  # noqa: RUF012 - replaced by each act, never appended to
     unsure = False  # a commit failed: its fate is unknown until the log is read again
     timed = False  # a clock may end a decision or the game (set at the start; its clocks are checkpointed)
     committing = False  # an act is applied in memory and its row not yet committed: no views now

@@ -3,42 +3,67 @@
 // fair price of the trade where the answer carries one. The words are the terminal's (advice.*).
 
 import { api } from "./api.js";
-import { clear, h } from "./dom.js";
+import { clear, errorText, h } from "./dom.js";
 import { money } from "./money.js";
 import { lang, t } from "./words.js";
 
+/** @typedef {import("./protocol.js").BoardJson} BoardJson */
+/** @typedef {import("./protocol.js").TradeAdvice} TradeAdvice */
+
+/** @type {(x: number) => string} */
 const pct = (x) => `${Math.round(100 * x)}%`;
+/** @type {(x: number) => string} */
 const points = (x) => `${x >= 0 ? "+" : ""}${Math.round(100 * x)}`;
 // the change's unit in the plural form of its number, as i18n.plural picks it: one|few|many or one|other
+/** @param {number} x */
 function pointsWord(x) {
   const forms = t("advice.points").split("|");
   const category = new Intl.PluralRules(lang()).select(Math.abs(Math.round(100 * x)));
   if (forms.length < 3) return category === "one" ? forms[0] : forms[forms.length - 1];
-  return forms[{ one: 0, few: 1 }[category] ?? 2];
+  return forms[category === "one" ? 0 : category === "few" ? 1 : 2];
 }
 // `?advice_games=N` in the table's address: fewer continuations (20 to 1000), a quicker, rougher answer
 const GAMES = new URLSearchParams(location.search).get("advice_games");
 
-/** The button that asks, and the box the answer goes into (kept across the page's redraws). */
+/**
+ * @typedef {object} AdviceContext
+ * @property {string} code the game's
+ * @property {string | null} token the seat's
+ * @property {number | null} seat
+ * @property {BoardJson | null} board
+ * @property {HTMLElement} box where the answer goes
+ */
+
+/**
+ * The button that asks, and the box the answer goes into (kept across the page's redraws).
+ * @param {AdviceContext} ctx
+ */
 export function adviceButton(ctx) {
   return h("button", { type: "button", id: "advice-button", class: "secondary", onclick: () => ask(ctx) }, t("web.advice_ask"));
 }
 
+/** @param {AdviceContext} ctx */
 async function ask({ code, token, seat, board, box }) {
   box.hidden = false;
   clear(box, h("p", { class: "hint" }, t("web.advice_working")));
   try {
     const query = GAMES ? `?games=${encodeURIComponent(GAMES)}` : "";
+    /** @type {import("./protocol.js").Advice} */
     const data = await api("GET", `/api/games/${code}/advice${query}`, undefined, token);
     clear(box, data.kind === "trade" ? tradeLines(data.trade, seat, board) : chanceLines(data.chances, seat, data.turn),
       h("p", { class: "hint" }, t("advice.meaning")),
       h("button", { type: "button", class: "secondary", id: "advice-close", onclick: () => { box.hidden = true; } }, t("web.close")));
     box.dataset.version = String(data.version);
   } catch (e) {
-    clear(box, h("p", { class: "error" }, t("advice.failed", { reason: e.message })));
+    clear(box, h("p", { class: "error" }, t("advice.failed", { reason: errorText(e) })));
   }
 }
 
+/**
+ * @param {import("./protocol.js").Chances} c
+ * @param {number | null} seat
+ * @param {number} turn
+ */
 function chanceLines(c, seat, turn) {
   return [
     h("h3", {}, t("advice.chances_title", { turn, games: c.games })),
@@ -50,8 +75,15 @@ function chanceLines(c, seat, turn) {
   ];
 }
 
+/**
+ * @param {TradeAdvice} tr
+ * @param {number | null} seat
+ * @param {BoardJson | null} board
+ */
 function tradeLines(tr, seat, board) {
+  /** @type {(n: number) => string} */
   const fmt = (n) => money(board, n, document.documentElement.lang);
+  /** @type {(x: number) => string} */
   const rent = (x) => x.toFixed(1);
   return [
     h("h3", {}, t("advice.trade_title", { games: tr.games })),
@@ -69,6 +101,10 @@ function tradeLines(tr, seat, board) {
 }
 
 // the cash the proposer pays in all (negative: receives) at which its win chance is unchanged
+/**
+ * @param {TradeAdvice} tr
+ * @param {(n: number) => string} fmt
+ */
 function fairPrice(tr, fmt) {
   const f = tr.fair_price;
   if (!f) return null;

@@ -1,7 +1,16 @@
 // The lobby's HTTP API and what the browser keeps: a seat token per game (so a reload resumes the
 // seat), the host token of the games one created, one's name.
 
+/**
+ * A call of the server's HTTP API: the answer's JSON; an error status throws its detail.
+ * @param {"GET" | "POST"} method
+ * @param {string} path
+ * @param {unknown} [body] sent as JSON
+ * @param {string | null} [token] the seat's or the host's
+ * @returns {Promise<any>} the JSON of the endpoint (typed where it is used, protocol.js)
+ */
 export async function api(method, path, body = undefined, token = undefined) {
+  /** @type {Record<string, string>} */
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -10,19 +19,24 @@ export async function api(method, path, body = undefined, token = undefined) {
   try {
     data = await r.json();
   } catch {
-    data = null;
+    // no JSON (a proxy's error page): the status text says what went wrong
   }
   if (!r.ok) {
     const detail = data && data.detail;
-    const text = typeof detail === "string" ? detail : Array.isArray(detail) ? detail.map((d) => d.msg).join("; ") : r.statusText;
+    const text = typeof detail === "string" ? detail : Array.isArray(detail) ? detail.map((/** @type {{msg: string}} */ d) => d.msg).join("; ") : r.statusText;
     throw new Error(text);
   }
   return data;
 }
 
+/** @type {(kind: "seat" | "host", code: string) => string} */
 const key = (kind, code) => `landlords.${kind}.${code.toUpperCase()}`;
 
 export const store = {
+  /**
+   * @param {string} code
+   * @returns {{seat: number, token: string} | null}
+   */
   seat(code) {
     try {
       return JSON.parse(localStorage.getItem(key("seat", code)) || "null");
@@ -30,15 +44,26 @@ export const store = {
       return null;
     }
   },
+  /**
+   * @param {string} code
+   * @param {number} seat
+   * @param {string} token
+   */
   setSeat(code, seat, token) {
     localStorage.setItem(key("seat", code), JSON.stringify({ seat, token }));
   },
+  /** @param {string} code */
   dropSeat(code) {
     localStorage.removeItem(key("seat", code));
   },
+  /** @param {string} code */
   host(code) {
     return localStorage.getItem(key("host", code));
   },
+  /**
+   * @param {string} code
+   * @param {string} token
+   */
   setHost(code, token) {
     localStorage.setItem(key("host", code), token);
   },

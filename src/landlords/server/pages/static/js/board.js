@@ -13,6 +13,17 @@ const LINE = 1.2;
 const MARK = 12;
 const MIN_MARK = 7;
 
+/** @typedef {import("./protocol.js").BoardJson} BoardJson */
+/** @typedef {import("./protocol.js").Square} Square */
+/** @typedef {import("./protocol.js").PublicState} PublicState */
+
+/**
+ * An SVG element with its attributes (each as a string) and text.
+ * @param {string} tag
+ * @param {Record<string, string | number>} [attrs]
+ * @param {string | null} [text]
+ * @returns {SVGElement}
+ */
 function el(tag, attrs = {}, text = null) {
   const e = document.createElementNS(NS, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
@@ -23,11 +34,15 @@ function el(tag, attrs = {}, text = null) {
 // The kind's mark of a square the picture left it out of (a side column's square is shallower than
 // the top and bottom rows'): stacked under the square's words as the picture stacks it elsewhere, the
 // words moved up to keep the lines centred in the square's text area, at a smaller size if need be.
+/**
+ * @param {Element} g the square's group
+ * @param {Square & {text: number[], mark: string}} sq
+ */
 function placeMark(g, sq) {
   const [tx, ty, tw, th] = sq.text;
   const lines = [...g.querySelectorAll("text")];
-  const size = (t) => Number(t.getAttribute("font-size"));
-  const base = (t) => Number(t.getAttribute("y"));
+  const size = (/** @type {Element} */ t) => Number(t.getAttribute("font-size"));
+  const base = (/** @type {Element} */ t) => Number(t.getAttribute("y"));
   const top = lines.length ? base(lines[0]) - (LINE - 0.4) * size(lines[0]) : ty + th / 2;
   const bottom = lines.length ? base(lines[lines.length - 1]) + 0.4 * size(lines[lines.length - 1]) : top;
   const mark = Math.min(MARK, (th - (bottom - top)) / LINE);
@@ -39,11 +54,18 @@ function placeMark(g, sq) {
 }
 
 export class Board {
+  /**
+   * @param {HTMLElement} host
+   * @param {BoardJson} board
+   * @param {{onSquare?: ((square: number) => void) | null, label?: string | null}} [options]
+   */
   constructor(host, board, { onSquare = null, label = null } = {}) {
     this.board = board;
     this.host = host;
     host.innerHTML = board.svg; // drawn and escaped by the server (render/svg.py)
-    this.svg = host.querySelector("svg");
+    const svg = host.querySelector("svg");
+    if (!svg) throw new Error("the board's picture has no <svg>");
+    this.svg = svg;
     this.svg.removeAttribute("width");
     this.svg.removeAttribute("height");
     this.svg.classList.add("board");
@@ -52,14 +74,16 @@ export class Board {
     this.marks = el("g", { class: "marks" });
     this.tokens = el("g", { class: "tokens" });
     this.svg.append(this.marks, this.tokens);
+    /** @type {SVGElement[]} */
     this.tokenEls = [];
+    /** @type {(ReturnType<typeof setTimeout> | undefined)[]} */
     this.stepping = [];
     this.still = matchMedia("(prefers-reduced-motion: reduce)").matches;
-    this.squareEls = [...this.svg.querySelectorAll("g.square")];
+    this.squareEls = [...this.svg.querySelectorAll("g.square")].filter((g) => g instanceof SVGGElement);
     for (const g of this.squareEls) {
       const i = Number(g.dataset.index);
       const sq = board.squares[i];
-      if (sq.mark && sq.text && !g.querySelector("text.mark")) placeMark(g, sq);
+      if (sq.mark && sq.text && !g.querySelector("text.mark")) placeMark(g, { ...sq, text: sq.text, mark: sq.mark });
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "button");
       g.setAttribute("aria-label", sq.title + (sq.price ? `, ${sq.price}` : ""));
@@ -67,7 +91,7 @@ export class Board {
       if (title) title.textContent = sq.title;
       if (onSquare) {
         g.addEventListener("click", () => onSquare(i));
-        g.addEventListener("keydown", (e) => {
+        g.addEventListener("keydown", (/** @type {KeyboardEvent} */ e) => {
           if (e.key === "Enter" || e.key === " ") {
             e.preventDefault();
             onSquare(i);
@@ -77,14 +101,23 @@ export class Board {
     }
   }
 
-  // where the i-th token on square sq stands (the square's token row, a second row upwards)
+  /**
+   * Where the i-th token on square sq stands (the square's token row, a second row upwards).
+   * @param {number} sq
+   * @param {number} i
+   * @returns {[number, number]}
+   */
   tokenAt(sq, i) {
     const [x, y, w, h] = this.board.squares[sq].tokens;
     const perRow = Math.max(1, Math.floor(w / 13));
     return [x + 6.5 + (i % perRow) * 13, y + h / 2 - Math.floor(i / perRow) * 13];
   }
 
-  // state: the server's public position; names: a name per seat
+  /**
+   * @param {PublicState} state the server's public position
+   * @param {string[]} [names] a name per seat
+   * @param {number | null} [highlight] a square to mark
+   */
   paint(state, names = [], highlight = null) {
     const marks = [];
     const sqs = this.board.squares;
@@ -112,6 +145,11 @@ export class Board {
     this.paintTokens(state, names);
   }
 
+  /**
+   * @param {number[]} band the square's colour band
+   * @param {number} level
+   * @param {number} sq
+   */
   buildings([bx, by, bw, bh], level, sq) {
     const across = bw >= bh;
     const out = [];
@@ -127,7 +165,12 @@ export class Board {
     return out;
   }
 
+  /**
+   * @param {PublicState} state
+   * @param {string[]} names
+   */
   paintTokens(state, names) {
+    /** @type {Record<number, number>} */
     const count = {};
     state.position.forEach((sq, seat) => {
       let g = this.tokenEls[seat];
@@ -138,7 +181,8 @@ export class Board {
         this.tokens.append(g);
         this.tokenEls[seat] = g;
       }
-      g.querySelector("title").textContent = names[seat] || "";
+      const title = g.querySelector("title");
+      if (title) title.textContent = names[seat] || "";
       const out = state.bankrupt[seat];
       g.style.display = out ? "none" : "";
       if (out) return;
@@ -146,13 +190,20 @@ export class Board {
       count[sq] = i + 1;
       const [cx, cy] = this.tokenAt(sq, i);
       const from = g.dataset.square === undefined ? sq : Number(g.dataset.square);
-      g.dataset.square = sq;
+      g.dataset.square = String(sq);
       g.classList.toggle("jailed", !!state.in_jail[seat]);
       this.move(g, seat, from, sq, `translate(${cx}px, ${cy}px)`);
     });
   }
 
-  // a move forward by a roll (up to 12 squares) steps along the board; anything else slides
+  /**
+   * A move forward by a roll (up to 12 squares) steps along the board; anything else slides.
+   * @param {SVGElement} g the token
+   * @param {number} seat
+   * @param {number} from
+   * @param {number} to
+   * @param {string} end the token's transform on its square
+   */
   move(g, seat, from, to, end) {
     clearTimeout(this.stepping[seat]);
     const n = this.board.squares.length;

@@ -10,6 +10,13 @@ const H = 150;
 const PAD = { left: 46, right: 8, top: 8, bottom: 20 };
 const CHAR = 6.2; // the widest digit or letter of the axis's 10 px text, to leave room for its amounts
 
+/**
+ * An SVG element with its attributes (each as a string) and text.
+ * @param {string} tag
+ * @param {Record<string, string | number>} [attrs]
+ * @param {string | null} [text]
+ * @returns {SVGElement}
+ */
 function el(tag, attrs = {}, text = null) {
   const e = document.createElementNS(NS, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
@@ -21,6 +28,12 @@ function el(tag, attrs = {}, text = null) {
 // turn), or null; at: the frame index to mark (the replay's position), or null; out: seats gone;
 // fmt: an amount in the game's currency, as the rest of the page writes it (the description, the
 // legend and the amounts on the axis alike)
+/**
+ * @param {{turn: number, worth: number[]}[]} frames
+ * @param {string[]} names
+ * @param {{fmt?: (amount: number) => string, label?: string, axis?: string, at?: number | null, now?: number[] | null, out?: number[]}} [options]
+ * @returns {SVGElement}
+ */
 export function worthChart(frames, names, { fmt = String, label = "", axis = "", at = null, now = null, out = [] } = {}) {
   const points = frames.map((f) => f.worth);
   if (now) points.push(now);
@@ -33,8 +46,8 @@ export function worthChart(frames, names, { fmt = String, label = "", axis = "",
   // the amounts on the axis are whole money ("$2100", "2100 тыс. ₽"): the lines start right of the longer
   const ticks = [fmt(top), fmt(bottom)];
   const left = Math.max(PAD.left, 8 + Math.max(...ticks.map((s) => s.length)) * CHAR);
-  const x = (i) => left + (i * (W - left - PAD.right)) / (n - 1);
-  const y = (v) => H - PAD.bottom - ((Math.max(bottom, v) - bottom) * (H - PAD.top - PAD.bottom)) / Math.max(1, top - bottom);
+  const x = (/** @type {number} */ i) => left + (i * (W - left - PAD.right)) / (n - 1);
+  const y = (/** @type {number} */ v) => H - PAD.bottom - ((Math.max(bottom, v) - bottom) * (H - PAD.top - PAD.bottom)) / Math.max(1, top - bottom);
   const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "worth-chart", role: "img", "aria-label": label });
   svg.append(el("title", {}, label));
   const last = points[points.length - 1] || [];
@@ -65,6 +78,11 @@ export function worthChart(frames, names, { fmt = String, label = "", axis = "",
 }
 
 // a legend under the chart: each seat's colour, name and net worth at the point shown
+/**
+ * @param {string[]} names
+ * @param {number[]} worth
+ * @param {(amount: number) => string} fmt
+ */
 export function worthLegend(names, worth, fmt) {
   const list = document.createElement("ul");
   list.className = "worth-legend";

@@ -9,25 +9,52 @@ import { chip } from "./colour.js";
 import { money } from "./money.js";
 import { t } from "./words.js";
 
-// the button under the decision; null where the ruleset has no deals or the seat cannot take part
+/**
+ * @typedef {object} DealContext
+ * @property {import("./protocol.js").View} view
+ * @property {import("./protocol.js").BoardJson | null} board
+ * @property {number | null} seat this page's
+ * @property {(action: import("./protocol.js").Action) => void} act
+ * @property {HTMLDialogElement} dialog
+ * @property {string[]} names
+ */
+
+/**
+ * The button under the decision; null where the ruleset has no deals or the seat cannot take part.
+ * @param {DealContext} ctx
+ */
 export function dealButton({ view, board, seat, act, dialog, names }) {
   const st = view && view.state;
   if (!board || !board.mechanics || !board.mechanics.propose_deal) return null;
-  if (seat === null || seat === undefined || !st || st.over || st.bankrupt[seat]) return null;
+  if (seat === null || !st || st.over || st.bankrupt[seat]) return null;
   return h("button", {
     id: "deal-button", class: "secondary",
     onclick: () => openDeal(dialog, { view, board, seat, act, names }),
   }, t("web.propose_deal"));
 }
 
+/**
+ * @param {string} id
+ * @param {number[]} seats
+ * @param {string[]} names
+ * @param {number | null} chosen
+ * @param {string} [empty] the choice of none
+ */
 function seatSelect(id, seats, names, chosen, empty) {
   return h("select", { id },
     empty ? h("option", { value: "" }, empty) : null,
     seats.map((s) => h("option", { value: s, selected: s === chosen }, names[s])));
 }
 
+/**
+ * @param {HTMLDialogElement} dialog
+ * @param {{view: import("./protocol.js").View, board: import("./protocol.js").BoardJson, seat: number,
+ *   act: DealContext["act"], names: string[]}} ctx
+ */
 export function openDeal(dialog, { view, board, seat, act, names }) {
   const st = view.state;
+  if (!st) return;
+  /** @type {(n: number) => string} */
   const fmt = (n) => money(board, n, document.documentElement.lang);
   const players = names.map((_, s) => s).filter((s) => !st.bankrupt[s]);
   const form = h("form", { class: "deal", id: "deal-form", method: "dialog" });
@@ -74,17 +101,18 @@ export function openDeal(dialog, { view, board, seat, act, names }) {
   addPayment();
   form.addEventListener("submit", (e) => {
     e.preventDefault();
+    /** @type {{type: "propose_deal", properties: [number, number][], cash: [number, number, number][], cards: [string, number, number][]}} */
     const action = { type: "propose_deal", properties: [], cash: [], cards: [] };
     for (const sel of form.querySelectorAll("select[id^=deal-lot-]")) {
-      if (sel.value !== "") action.properties.push([Number(sel.id.slice(9)), Number(sel.value)]);
+      if (sel instanceof HTMLSelectElement && sel.value !== "") action.properties.push([Number(sel.id.slice(9)), Number(sel.value)]);
     }
     for (const row of form.querySelectorAll(".payment")) {
       const [from, to] = [...row.querySelectorAll("select")].map((s) => Number(s.value));
-      const amount = Number(row.querySelector("input").value) || 0;
+      const amount = Number(row.querySelector("input")?.value) || 0;
       if (amount > 0) action.cash.push([from, to, amount]);
     }
     for (const sel of form.querySelectorAll("select[id^=deal-card-]")) {
-      if (sel.value === "") continue;
+      if (!(sel instanceof HTMLSelectElement) || sel.value === "") continue;
       const [holder, i] = sel.id.slice(10).split("-").map(Number);
       action.cards.push([st.jail_cards[holder][i], holder, Number(sel.value)]);
     }

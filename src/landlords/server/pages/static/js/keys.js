@@ -6,8 +6,10 @@ import { h } from "./dom.js";
 import { t } from "./words.js";
 
 let byKeyboard = false;
-let last = null; // what had the focus before the update: {inDecision}
+/** @type {{inDecision: boolean} | null} */
+let last = null; // what had the focus before the update
 
+/** @returns {HTMLElement | null} */
 function firstButton() {
   return document.querySelector("#decision button:not([disabled]), #decision input, #decision summary");
 }
@@ -17,7 +19,7 @@ export function installKeys() {
   addEventListener("pointerdown", () => { byKeyboard = false; }, true);
   const skip = h("a", {
     href: "#decision", class: "skip", id: "skip-to-decision",
-    onclick: (e) => {
+    onclick: (/** @type {MouseEvent} */ e) => {
       e.preventDefault();
       const target = firstButton();
       if (target) target.focus();

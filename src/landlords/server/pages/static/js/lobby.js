@@ -2,33 +2,45 @@
 // timer, private, the table's options), list the open games to join or watch, open a game by its code.
 
 import { api, store } from "./api.js";
-import { $, clear, h, say } from "./dom.js";
+import { $, clear, errorText, h, say } from "./dom.js";
 import { langPicker, lang, loadWords, pickLang, t } from "./words.js";
 
+/** @typedef {import("./protocol.js").Meta} Meta */
+/** @typedef {{kind: "person" | "bot", strategy?: string}} SeatChoice a seat of the game to create */
+
+/** @type {Meta | null} */
 let meta = null;
+/** @type {SeatChoice[]} */
 const seats = [{ kind: "person" }, { kind: "person" }, { kind: "bot", strategy: "advisor" }];
 const testing = new URLSearchParams(location.search); // scripted dice etc.: refused unless the server runs --testing
 
+/** @returns {Meta} what the server offers (loaded before anything is drawn) */
+function known() {
+  if (!meta) throw new Error("the lobby's choices are not loaded yet");
+  return meta;
+}
+
 function ruleset() {
-  return meta.rulesets.find((r) => r.id === $("#ruleset").value) || meta.rulesets[0];
+  const id = $("#ruleset", HTMLSelectElement).value;
+  return known().rulesets.find((r) => r.id === id) || known().rulesets[0];
 }
 
 function seatRows() {
   const box = $("#seats");
   clear(box, seats.map((s, i) => {
-    const kind = h("select", { id: `seat-${i}-kind`, "aria-label": t("web.seat_n", { n: i + 1 }), onchange: (e) => { s.kind = e.target.value; s.strategy = s.kind === "bot" ? s.strategy || "advisor" : undefined; seatRows(); } },
+    const kind = h("select", { id: `seat-${i}-kind`, "aria-label": t("web.seat_n", { n: i + 1 }), onchange: (/** @type {Event} */ e) => { s.kind = /** @type {HTMLSelectElement} */ (e.target).value === "bot" ? "bot" : "person"; s.strategy = s.kind === "bot" ? s.strategy || "advisor" : undefined; seatRows(); } },
       h("option", { value: "person", selected: s.kind === "person" }, t("ui.person")),
       h("option", { value: "bot", selected: s.kind === "bot" }, t("web.bot")));
     const strategy = s.kind === "bot"
-      ? h("select", { id: `seat-${i}-strategy`, "aria-label": t("web.strategy"), onchange: (e) => { s.strategy = e.target.value; } },
-          meta.strategies.map((name) => h("option", { value: name, selected: name === s.strategy }, name)))
+      ? h("select", { id: `seat-${i}-strategy`, "aria-label": t("web.strategy"), onchange: (/** @type {Event} */ e) => { s.strategy = /** @type {HTMLSelectElement} */ (e.target).value; } },
+          known().strategies.map((name) => h("option", { value: name, selected: name === s.strategy }, name)))
       : null;
     const remove = seats.length > 1
       ? h("button", { type: "button", class: "secondary", "aria-label": t("web.remove_seat", { n: i + 1 }), onclick: () => { seats.splice(i, 1); seatRows(); } }, "✕")
       : null;
     return h("li", { class: "seat-row" }, h("span", {}, `${i + 1}.`), kind, strategy, remove);
   }));
-  $("#add-seat").disabled = seats.length >= 8;
+  $("#add-seat", HTMLButtonElement).disabled = seats.length >= 8;
 }
 
 function describeRuleset() {
@@ -39,9 +51,11 @@ function describeRuleset() {
   clear($("#rule-keys"), Object.entries(r.options).map(([k, v]) => h("option", { value: `${k}=${v}` })));
 }
 
+/** @returns {Record<string, string>} */
 function houseRules() {
+  /** @type {Record<string, string>} */
   const out = {};
-  for (const line of $("#house-rules").value.split(/[\n,;]+/)) {
+  for (const line of $("#house-rules", HTMLInputElement).value.split(/[\n,;]+/)) {
     const text = line.trim();
     if (!text) continue;
     const at = text.indexOf("=");
@@ -51,23 +65,26 @@ function houseRules() {
   return out;
 }
 
+/** @param {SubmitEvent} e */
 async function create(e) {
   e.preventDefault();
   try {
-    const name = $("#your-name").value.trim();
+    const name = $("#your-name", HTMLInputElement).value.trim();
+    /** @type {Record<string, unknown>} the lobby's CreateGame (server/bodies.py) */
     const body = {
-      ruleset: $("#ruleset").value,
-      edition: $("#edition").value || null,
+      ruleset: $("#ruleset", HTMLSelectElement).value,
+      edition: $("#edition", HTMLSelectElement).value || null,
       lang: lang(),
       rules: houseRules(),
       seats: seats.map((s) => (s.kind === "bot" ? { kind: "bot", strategy: s.strategy } : { kind: "person" })),
-      private: $("#private").checked,
+      private: $("#private", HTMLInputElement).checked,
       name: name || null,
     };
-    const secs = Number($("#timer").value);
+    const secs = Number($("#timer", HTMLInputElement).value);
     if (secs > 0) body.decision_seconds = secs;
     Object.assign(body, optionValues());
-    if (testing.has("dice")) body.dice = testing.get("dice").split(" ").map((r) => r.split(",").map(Number));
+    const dice = testing.get("dice");
+    if (dice !== null) body.dice = dice.split(" ").map((r) => r.split(",").map(Number));
     if (testing.has("seed")) body.seed = Number(testing.get("seed"));
     if (testing.has("first_player")) body.first_player = Number(testing.get("first_player"));
     if (testing.has("bot_pause")) body.bot_pause = Number(testing.get("bot_pause"));
@@ -77,12 +94,13 @@ async function create(e) {
     if (r.token) store.setSeat(r.code, r.seat, r.token);
     location.href = `/g/${r.code}`;
   } catch (err) {
-    say(err.message, "error");
+    say(errorText(err), "error");
   }
 }
 
 async function listGames() {
   try {
+    /** @type {import("./protocol.js").OpenGame[]} */
     const games = await api("GET", "/api/games");
     const box = $("#games");
     if (!games.length) {
@@ -100,14 +118,14 @@ async function listGames() {
         h("a", { class: "button secondary", href: `/g/${g.code}` }, t("web.watch")));
     }));
   } catch (err) {
-    say(err.message, "error");
+    say(errorText(err), "error");
   }
 }
 
 // the table's options as the server describes them (/api/web/meta: lobby_options), words web.option.*
 function optionFields() {
   return h("fieldset", { id: "table-options" }, h("legend", {}, t("web.table_options")),
-    meta.lobby_options.map((o) => {
+    known().lobby_options.map((o) => {
       const id = `option-${o.name}`;
       if (o.type === "boolean") {
         return h("label", { class: "check", for: id }, h("input", { type: "checkbox", id, checked: !!o.default }), t(`web.option.${o.name}`));
@@ -119,10 +137,12 @@ function optionFields() {
     }));
 }
 
+/** @returns {Record<string, unknown>} */
 function optionValues() {
+  /** @type {Record<string, unknown>} */
   const out = {};
-  for (const o of meta.lobby_options) {
-    const el = $(`#option-${o.name}`);
+  for (const o of known().lobby_options) {
+    const el = $(`#option-${o.name}`, HTMLInputElement);
     if (o.type === "boolean") out[o.name] = el.checked;
     else if (el.value.trim() !== "") {
       const value = Number(el.value);
@@ -135,7 +155,8 @@ function optionValues() {
   return out;
 }
 
-const editionName = (id) => (meta.editions.find((e) => e.id === id) || { name: id }).name;
+/** @type {(id: string) => string} */
+const editionName = (id) => (known().editions.find((e) => e.id === id) || { name: id }).name;
 
 function draw() {
   const form = h("form", { id: "create-form", class: "panel", onsubmit: create },
@@ -143,10 +164,10 @@ function draw() {
     h("label", { for: "your-name" }, t("web.your_name")),
     h("input", { id: "your-name", maxlength: 32, value: store.name, autocomplete: "nickname" }),
     h("label", { for: "ruleset" }, t("web.ruleset")),
-    h("select", { id: "ruleset", onchange: describeRuleset }, meta.rulesets.map((r) => h("option", { value: r.id }, r.name))),
+    h("select", { id: "ruleset", onchange: describeRuleset }, known().rulesets.map((r) => h("option", { value: r.id }, r.name))),
     h("ul", { id: "ruleset-summary", class: "summary" }),
     h("label", { for: "edition" }, t("web.edition")),
-    h("select", { id: "edition" }, h("option", { value: "", id: "edition-default" }), meta.editions.map((e) => h("option", { value: e.id }, e.name))),
+    h("select", { id: "edition" }, h("option", { value: "", id: "edition-default" }), known().editions.map((e) => h("option", { value: e.id }, e.name))),
     h("label", { for: "house-rules" }, t("web.house_rules")),
     h("input", { id: "house-rules", list: "rule-keys", placeholder: "starting_cash=2000, free_parking_pot=true" }),
     h("datalist", { id: "rule-keys" }),
@@ -157,7 +178,7 @@ function draw() {
     h("label", { class: "check", for: "private" }, h("input", { type: "checkbox", id: "private" }), t("web.private")),
     optionFields(),
     h("button", { type: "submit", id: "create-button" }, t("web.create")));
-  const byCode = h("form", { class: "panel", id: "code-form", onsubmit: (e) => { e.preventDefault(); location.href = `/g/${$("#code").value.trim().toUpperCase()}`; } },
+  const byCode = h("form", { class: "panel", id: "code-form", onsubmit: (/** @type {SubmitEvent} */ e) => { e.preventDefault(); location.href = `/g/${$("#code", HTMLInputElement).value.trim().toUpperCase()}`; } },
     h("label", { for: "code" }, t("web.game_code")),
     h("input", { id: "code", maxlength: 12, required: true, autocapitalize: "characters" }),
     h("button", { type: "submit" }, t("web.open")));

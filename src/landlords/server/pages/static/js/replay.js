@@ -5,14 +5,34 @@
 
 import { Board, SEAT_COLOURS } from "./board.js";
 import { worthChart, worthLegend } from "./chart.js";
-import { $, clear, h, say } from "./dom.js";
+import { $, clear, errorText, h, say } from "./dom.js";
 import { money } from "./money.js";
 import { langPicker, lang, loadWords, pickLang, t } from "./words.js";
 
 const code = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "").toUpperCase();
 const PLAY_MS = 800; // a turn's time on screen when the replay plays by itself
+/** @typedef {import("./protocol.js").ReplayIndex} ReplayIndex */
+/** @typedef {import("./protocol.js").Frame} Frame */
+/** @typedef {import("./protocol.js").PublicState} PublicState */
+
+/**
+ * The page's state: the game's frames (loaded first), its board, the frame shown and the frames
+ * fetched (or being fetched), the timer of the replay playing by itself.
+ * @type {{index: ReplayIndex | null, boardJson: import("./protocol.js").BoardJson | null, board: Board | null,
+ *   at: number, frames: Map<number, Promise<Frame>>, timer: ReturnType<typeof setInterval> | null}}
+ */
 const R = { index: null, boardJson: null, board: null, at: -1, frames: new Map(), timer: null };
 
+/** @returns {ReplayIndex} the game's frames (loaded before anything is shown) */
+function index() {
+  if (!R.index) throw new Error("the replay is not loaded yet");
+  return R.index;
+}
+
+/**
+ * @param {string} url
+ * @returns {Promise<any>} the JSON of the endpoint (typed where it is used, protocol.js)
+ */
 async function getJSON(url) {
   const r = await fetch(url);
   const data = await r.json().catch(() => null);
@@ -20,29 +40,38 @@ async function getJSON(url) {
   return data;
 }
 
-const last = () => R.index.frames.length - 1;
-const names = () => R.index.names;
+const last = () => index().frames.length - 1;
+const names = () => index().names;
+/** @type {(amount: number) => string} */
 const fmt = (amount) => money(R.boardJson, amount, lang());
 
+/**
+ * @param {number} i
+ * @returns {Promise<Frame>}
+ */
 function frame(i) {
   if (!R.frames.has(i)) {
     const p = getJSON(`/api/games/${code}/replay/${i}?lang=${lang()}`);
     p.catch(() => R.frames.delete(i));
     R.frames.set(i, p);
   }
-  return R.frames.get(i);
+  return /** @type {Promise<Frame>} */ (R.frames.get(i));
 }
 
 async function load() {
-  R.index = await getJSON(`/api/games/${code}/replay?lang=${lang()}`);
+  /** @type {ReplayIndex} */
+  const replay = await getJSON(`/api/games/${code}/replay?lang=${lang()}`);
+  R.index = replay;
   R.frames.clear();
-  const g = R.index.game;
+  const g = replay.game;
   const q = new URLSearchParams({ edition: g.edition, ruleset: g.ruleset, lang: lang() });
-  R.boardJson = await getJSON(`/api/web/board?${q}`);
-  R.board = new Board($("#board"), R.boardJson, { label: R.boardJson.name });
+  /** @type {import("./protocol.js").BoardJson} */
+  const boardJson = await getJSON(`/api/web/board?${q}`);
+  R.boardJson = boardJson;
+  R.board = new Board($("#board"), boardJson, { label: boardJson.name });
   document.title = `${t("web.replay_of", { code })} · landlords`;
   clear($("#title"), h("strong", {}, t("web.replay")), ` · ${code} · `, h("a", { href: `/g/${code}` }, t(`ruleset.name.${g.ruleset}`)));
-  $("#result").textContent = R.index.result.text;
+  $("#result").textContent = replay.result.text;
   controls();
   const wanted = Number((location.hash || "").slice(1));
   const at = R.at >= 0 ? R.at : Number.isInteger(wanted) && location.hash ? wanted : 0;
@@ -51,6 +80,7 @@ async function load() {
 }
 
 // ------------------------------------------------------------------ moving through the frames
+/** @param {number} i */
 async function show(i) {
   i = Math.max(0, Math.min(last(), i));
   R.at = i;
@@ -58,7 +88,7 @@ async function show(i) {
   try {
     f = await frame(i);
   } catch (e) {
-    say(e.message, "error");
+    say(errorText(e), "error");
     return;
   }
   if (R.at !== i) return; // a later step won the race
@@ -66,6 +96,7 @@ async function show(i) {
   for (const j of [i + 1, i - 1]) if (j >= 0 && j <= last()) frame(j);
 }
 
+/** @param {number} by */
 function step(by) {
   show(R.at + by);
 }
@@ -82,11 +113,18 @@ function play() {
     }, PLAY_MS);
   }
   const b = $("#replay-play");
+  const label = t(R.timer ? "web.replay_pause" : "web.replay_play");
   b.textContent = R.timer ? "❙❙" : "▷";
-  b.setAttribute("aria-label", t(R.timer ? "web.replay_pause" : "web.replay_play"));
-  b.title = b.getAttribute("aria-label");
+  b.setAttribute("aria-label", label);
+  b.title = label;
 }
 
+/**
+ * @param {string} id
+ * @param {string} text
+ * @param {string} label the words' key
+ * @param {() => void} onclick
+ */
 function button(id, text, label, onclick) {
   return h("button", { type: "button", id, class: "secondary", "aria-label": t(label), title: t(label), onclick }, text);
 }
@@ -95,15 +133,15 @@ function controls() {
   const box = $("#controls");
   const slider = h("input", {
     type: "range", id: "replay-slider", min: 0, max: last(), step: 1, value: Math.max(0, R.at),
-    "aria-label": t("web.replay_turns"), oninput: (e) => show(Number(e.target.value)),
+    "aria-label": t("web.replay_turns"), oninput: (/** @type {Event} */ e) => show(Number(/** @type {HTMLInputElement} */ (e.target).value)),
   });
-  const jump = h("input", { type: "number", id: "replay-turn", min: 0, max: R.index.frames[last()].turn, inputmode: "numeric" });
+  const jump = h("input", { type: "number", id: "replay-turn", min: 0, max: index().frames[last()].turn, inputmode: "numeric" });
   const form = h("form", {
     class: "jump",
-    onsubmit: (e) => {
+    onsubmit: (/** @type {SubmitEvent} */ e) => {
       e.preventDefault();
       const turn = Number(jump.value);
-      const found = R.index.frames.findIndex((f) => f.turn >= turn);
+      const found = index().frames.findIndex((f) => f.turn >= turn);
       show(found < 0 ? last() : found);
     },
   }, h("label", { for: "replay-turn" }, t("web.replay_jump")), jump, h("button", { type: "submit", id: "replay-go" }, "↵"));
@@ -117,25 +155,32 @@ function controls() {
   box.hidden = false;
 }
 
+/** @param {KeyboardEvent} e */
 function onKey(e) {
   if (!R.index || e.altKey || e.ctrlKey || e.metaKey) return;
-  const tag = (e.target && e.target.tagName) || "";
+  const tag = e.target instanceof Element ? e.target.tagName : "";
   if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return; // the slider has its own keys
+  /** @type {Record<string, () => unknown>} */
   const moves = { ArrowLeft: () => step(-1), ArrowRight: () => step(1), Home: () => show(0), End: () => show(last()) };
-  if (moves[e.key]) {
+  const move = Object.hasOwn(moves, e.key) ? moves[e.key] : null;
+  if (move) {
     e.preventDefault();
-    moves[e.key]();
+    move();
   }
 }
 
 // ------------------------------------------------------------------ painting one frame
+/**
+ * @param {number} i
+ * @param {Frame} f
+ */
 function paint(i, f) {
   const st = f.state;
-  R.board.paint(st, names(), f.index ? st.position[f.seat] : null);
+  R.board?.paint(st, names(), f.index ? st.position[f.seat] : null);
   $("#frame-title").textContent = f.title;
-  $("#replay-slider").value = i;
-  $("#replay-first").disabled = $("#replay-back").disabled = i === 0;
-  $("#replay-forward").disabled = $("#replay-last").disabled = i === last();
+  $("#replay-slider", HTMLInputElement).value = String(i);
+  $("#replay-first", HTMLButtonElement).disabled = $("#replay-back", HTMLButtonElement).disabled = i === 0;
+  $("#replay-forward", HTMLButtonElement).disabled = $("#replay-last", HTMLButtonElement).disabled = i === last();
   renderPlayers(f);
   renderChart(i, st);
   const log = $("#events");
@@ -147,6 +192,7 @@ function paint(i, f) {
   history.replaceState(null, "", `#${i}`);
 }
 
+/** @param {Frame} f */
 function renderPlayers(f) {
   const st = f.state;
   clear($("#players"), names().map((name, s) => {
@@ -168,18 +214,22 @@ function renderPlayers(f) {
   }));
 }
 
+/**
+ * @param {number} i
+ * @param {PublicState} st
+ */
 function renderChart(i, st) {
   const out = names().map((_, s) => s).filter((s) => st.bankrupt[s]);
   clear($("#worth"),
-    worthChart(R.index.frames, names(), {
+    worthChart(index().frames, names(), {
       fmt, label: t("web.worth_chart"), axis: t("web.worth_axis"), at: i, out,
     }),
-    worthLegend(names(), R.index.frames[i].worth, fmt));
+    worthLegend(names(), index().frames[i].worth, fmt));
 }
 
 // ------------------------------------------------------------------ start
 function staticWords() {
-  for (const el of document.querySelectorAll("[data-w]")) el.textContent = t(el.dataset.w);
+  for (const el of document.querySelectorAll("[data-w]")) if (el instanceof HTMLElement) el.textContent = t(el.dataset.w || "");
 }
 
 async function main() {
@@ -190,14 +240,14 @@ async function main() {
     try {
       await load();
     } catch (e) {
-      say(e.message, "error");
+      say(errorText(e), "error");
     }
   }));
   document.addEventListener("keydown", onKey);
   try {
     await load();
   } catch (e) {
-    say(e.message, "error");
+    say(errorText(e), "error");
     $("#notice").append(" ", h("a", { href: `/g/${code}` }, code));
   }
 }

@@ -4,7 +4,7 @@
 
 import { api, store } from "./api.js";
 import { Board, SEAT_COLOURS } from "./board.js";
-import { $, clear, h, say } from "./dom.js";
+import { $, clear, errorText, h, say } from "./dom.js";
 import { chip } from "./colour.js";
 import { money } from "./money.js";
 import { openTrade, offerLines } from "./trade.js";
@@ -16,7 +16,23 @@ import { runClocks } from "./clock.js";
 import { adviceButton } from "./advice.js";
 import { has, langPicker, lang, loadWords, pickLang, t } from "./words.js";
 
+/** @typedef {import("./protocol.js").Act} Act */
+/** @typedef {import("./protocol.js").Action} Action */
+/** @typedef {import("./protocol.js").BoardJson} BoardJson */
+/** @typedef {import("./protocol.js").Decision} Decision */
+/** @typedef {import("./protocol.js").PublicState} PublicState */
+/** @typedef {import("./protocol.js").View} View */
+
 const code = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "").toUpperCase();
+/**
+ * The page's state: the last view, the board drawn (for the game's edition, ruleset and language:
+ * boardKey), the socket and the seat's token, the act sent whose effect is not shown yet, the log and
+ * the chat kept, the groups of free acts the person unfolded (kept across updates).
+ * @type {{view: View | null, board: Board | null, boardJson: BoardJson | null, boardKey: string,
+ *   ws: WebSocket | null, token: string | null, nextId: number, pending: {id: number, version: number} | null,
+ *   events: import("./protocol.js").GameEvent[], chat: import("./protocol.js").ChatLine[], closing: boolean,
+ *   open: Set<string>, worth: WorthPanel | null}}
+ */
 const S = {
   view: null,
   board: null,
@@ -29,11 +45,26 @@ const S = {
   events: [],
   chat: [],
   closing: false,
-  open: new Set(), // the groups of free acts the person unfolded (kept across updates)
+  open: new Set(),
+  worth: null,
 };
 const URGENT = new Set(["claim_rent"]);
 const MANY = 8; // more answers than this: a menu instead of a row of buttons
-window.__timings = []; // click-to-board durations (ms), read by the end-to-end tests
+// what the end-to-end tests read: the click-to-board durations (ms) and the last view
+const testHooks = /** @type {Window & typeof globalThis & {__timings: number[], __view?: View}} */ (window);
+testHooks.__timings = [];
+
+/** @returns {View} the last view (every drawing comes after the first) */
+function view() {
+  if (!S.view) throw new Error("no view of the game yet");
+  return S.view;
+}
+
+/** @returns {BoardJson} the game's board (loaded before the first drawing) */
+function boardJson() {
+  if (!S.boardJson) throw new Error("the board is not loaded yet");
+  return S.boardJson;
+}
 
 // ------------------------------------------------------------------ connection
 function connect() {
@@ -52,13 +83,15 @@ function hello() {
   send({ type: "hello", token: S.token, lang: lang(), protocol: 1 });
 }
 
+/** @param {{type: string, [field: string]: unknown}} msg */
 function send(msg) {
   if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(msg));
 }
 
+/** @param {Action} action */
 export function act(action) {
   if (!S.view) return;
-  const dlg = $("#dialog");
+  const dlg = $("#dialog", HTMLDialogElement);
   if (dlg.open) dlg.close(); // an act from a square's card: the board shows what follows
   const id = S.nextId++;
   performance.mark(`act:${id}`);
@@ -67,6 +100,7 @@ export function act(action) {
   send({ type: "act", action, version: S.view.version, id });
 }
 
+/** @param {import("./protocol.js").ServerMessage} m */
 function onMessage(m) {
   if (m.type === "welcome" || m.type === "update") {
     if (m.type === "welcome") {
@@ -76,7 +110,7 @@ function onMessage(m) {
     S.events.push(...(m.events || []));
     if (S.events.length > 300) S.events.splice(0, S.events.length - 300);
     S.view = m;
-    window.__view = m; // the last view, for the end-to-end tests' checks
+    testHooks.__view = m; // the last view, for the end-to-end tests' checks
     document.body.dataset.connected = "true";
     render(m.type === "welcome");
   } else if (m.type === "refused") {
@@ -106,14 +140,17 @@ function onMessage(m) {
 }
 
 // ------------------------------------------------------------------ rendering
+/** @param {import("./protocol.js").GameSummary} game */
 async function ensureBoard(game) {
   const key = `${game.edition}|${game.ruleset}|${lang()}`;
   if (key === S.boardKey) return;
   const q = new URLSearchParams({ edition: game.edition, ruleset: game.ruleset, lang: lang() });
-  S.boardJson = await (await fetch(`/api/web/board?${q}`)).json();
+  /** @type {BoardJson} */
+  const board = await (await fetch(`/api/web/board?${q}`)).json();
+  S.boardJson = board;
   S.boardKey = key;
-  S.board = new Board($("#board"), S.boardJson, { onSquare: showCard, label: S.boardJson.name });
-  const rules = S.boardJson.rules;
+  S.board = new Board($("#board"), board, { onSquare: showCard, label: board.name });
+  const rules = board.rules;
   const house = Object.entries(game.rules || {}).map(([k, v]) => `${k}=${v}`).join(", ");
   $("#rules").hidden = false;
   clear($("#rules"),
@@ -123,18 +160,20 @@ async function ensureBoard(game) {
 }
 
 const names = () => (S.view?.game?.seats || []).map((s) => s.name || t("web.open_seat"));
+/** @returns {number | null} */
 const mySeat = () => (S.view?.you ? S.view.you.seat : null);
+/** @type {(amount: number) => string} */
 const fmt = (amount) => money(S.boardJson, amount, lang());
 
 async function render(full = false) {
-  const v = S.view;
+  const v = view();
   const game = v.game;
   document.title = `${code} · landlords`;
   clear($("#title"), h("strong", {}, code), " · ", t(`ruleset.name.${game.ruleset}`));
   await ensureBoard(game);
   if (v.state) {
     const d = v.decision;
-    S.board.paint(v.state, names(), d && d.square !== undefined ? d.square : null);
+    S.board?.paint(v.state, names(), d && d.square !== undefined ? d.square : null);
     renderDice(v.state);
   }
   beforeRender();
@@ -144,19 +183,20 @@ async function render(full = false) {
   renderLog(full);
   runClocks(v);
   if (full) renderChat();
-  S.worth.update(v, names(), S.boardJson, lang());
+  S.worth?.update(v, names(), S.boardJson, lang());
   afterRender();
-  document.body.dataset.version = v.version;
+  document.body.dataset.version = String(v.version);
   document.body.dataset.status = game.status;
   if (S.pending && v.version > S.pending.version) {
     const id = S.pending.id;
     S.pending = null;
     // measured when the frame with the new board is drawn
-    requestAnimationFrame(() => window.__timings.push(performance.measure("click-to-board", `act:${id}`).duration));
+    requestAnimationFrame(() => testHooks.__timings.push(performance.measure("click-to-board", `act:${id}`).duration));
   }
   document.body.dataset.busy = "false";
 }
 
+/** @param {PublicState} state */
 function renderDice(state) {
   const roll = state.last_roll || [];
   const faces = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
@@ -170,7 +210,7 @@ function renderDice(state) {
 }
 
 function renderJoin() {
-  const v = S.view;
+  const v = view();
   const box = $("#join");
   const game = v.game;
   const seat = mySeat();
@@ -185,7 +225,7 @@ function renderJoin() {
     if (seat === null && game.seats.some((s) => s.kind === "open")) {
       const input = h("input", { id: "join-name", name: "name", maxlength: 32, required: true, value: store.name, autocomplete: "nickname" });
       parts.push(
-        h("form", { class: "join", onsubmit: (e) => { e.preventDefault(); join(input.value); } },
+        h("form", { class: "join", onsubmit: (/** @type {SubmitEvent} */ e) => { e.preventDefault(); join(input.value); } },
           h("label", { for: "join-name" }, t("web.your_name")), input,
           h("button", { type: "submit", id: "join-button" }, t("web.join"))),
       );
@@ -208,8 +248,9 @@ function renderJoin() {
   box.hidden = parts.length === 0;
 }
 
-async function join(name) {
-  name = name.trim();
+/** @param {string} typed */
+async function join(typed) {
+  const name = typed.trim();
   try {
     const r = await api("POST", `/api/games/${code}/join`, { name });
     store.name = name;
@@ -217,15 +258,16 @@ async function join(name) {
     S.token = r.token;
     hello();
   } catch (e) {
-    say(e.message, "error");
+    say(errorText(e), "error");
   }
 }
 
+/** @param {string} host the host's token */
 async function start(host) {
   try {
     await api("POST", `/api/games/${code}/start`, { fill_bots: "advisor" }, host);
   } catch (e) {
-    say(e.message, "error");
+    say(errorText(e), "error");
   }
 }
 
@@ -235,10 +277,14 @@ async function rematch() {
     store.setHost(r.code, r.host_token);
     location.href = `/g/${r.code}`;
   } catch (e) {
-    say(e.message, "error");
+    say(errorText(e), "error");
   }
 }
 
+/**
+ * @param {Act} a
+ * @param {Record<string, unknown>} [extra] the button's other attributes
+ */
 function actButton(a, extra = {}) {
   const danger = a.action.type === "declare_bankruptcy";
   return h(
@@ -253,8 +299,9 @@ function actButton(a, extra = {}) {
   );
 }
 
+/** @param {Act} a */
 function confirmAct(a) {
-  const dlg = $("#dialog");
+  const dlg = $("#dialog", HTMLDialogElement);
   clear(
     dlg,
     h("h2", {}, t("web.confirm_title")),
@@ -267,6 +314,7 @@ function confirmAct(a) {
   $("#confirm-no").focus();
 }
 
+/** @param {string} type */
 function groupName(type) {
   const variant = S.view?.game?.ruleset?.startsWith("odessa") ? "odessa" : S.view?.game?.ruleset?.startsWith("businesspoly") ? "businesspoly" : null;
   for (const k of [variant && `${variant}.menu.${type}`, `menu.${type}`, `type.${type}`]) if (k && has(k)) return t(k);
@@ -274,7 +322,7 @@ function groupName(type) {
 }
 
 function renderDecision() {
-  const v = S.view;
+  const v = view();
   const box = $("#decision");
   const acts = v.you?.acts || [];
   const d = v.decision;
@@ -305,6 +353,7 @@ function renderDecision() {
   // rent to claim lapses at the next roll: in sight, not folded away
   const urgent = free.filter((a) => URGENT.has(a.action.type));
   if (urgent.length) parts.push(h("div", { class: "answers urgent" }, urgent.map((a) => actButton(a))));
+  /** @type {Record<string, Act[]>} */
   const groups = {};
   for (const a of free) if (!URGENT.has(a.action.type)) (groups[a.action.type] ||= []).push(a);
   const extra = h("div", { class: "free-acts", id: "free-acts" });
@@ -317,14 +366,15 @@ function renderDecision() {
     extra.append(group);
   }
   if (Object.keys(groups).length) parts.push(extra);
-  if (mySeat() !== null && v.state && !v.state.over && !v.state.bankrupt[mySeat()]) {
+  const seat = mySeat();
+  if (seat !== null && v.state && !v.state.over && !v.state.bankrupt[seat]) {
     parts.push(h("button", { id: "trade-button", class: "secondary", onclick: () => startTrade() }, t("web.propose_trade")));
     const rules = v.game.rules || {};
     if (rules.advice !== false && rules.advice !== "false") {
-      parts.push(adviceButton({ code, token: S.token, seat: mySeat(), board: S.boardJson, box: $("#advice") }));
+      parts.push(adviceButton({ code, token: S.token, seat, board: S.boardJson, box: $("#advice") }));
     }
   }
-  parts.push(dealButton({ view: v, board: S.boardJson, seat: mySeat(), act, dialog: $("#dialog"), names: names() }));
+  parts.push(dealButton({ view: v, board: S.boardJson, seat: mySeat(), act, dialog: $("#dialog", HTMLDialogElement), names: names() }));
   // a part may be null (no deals in these rules, no explanation): with nothing to show, no panel
   const shown = parts.filter((p) => p !== null && p !== undefined);
   clear(box, shown);
@@ -332,31 +382,35 @@ function renderDecision() {
 }
 
 // a long list of answers (one per square): a menu, and the squares of the board answer too
+/** @param {Act[]} answers */
 function choiceForm(answers) {
   const select = h("select", { id: "answer-select", "aria-label": t("web.choose") },
     answers.map((a, i) => h("option", { value: i }, a.label)));
-  return h("form", { class: "bid", onsubmit: (e) => { e.preventDefault(); act(answers[Number(select.value)].action); } },
+  return h("form", { class: "bid", onsubmit: (/** @type {SubmitEvent} */ e) => { e.preventDefault(); act(answers[Number(select.value)].action); } },
     select,
     h("button", { type: "submit", id: "answer-choose", class: "act answer" }, t("web.choose")),
     answers.some((a) => a.action.square !== undefined) ? h("p", { class: "hint" }, t("web.or_click_square")) : null);
 }
 
+/** @param {Decision} d */
 function auctionInfo(d) {
-  const bidder = d.high_bidder >= 0 ? names()[d.high_bidder] : "—";
+  const bidder = d.high_bidder !== undefined && d.high_bidder >= 0 ? names()[d.high_bidder] : "—";
   return h("p", { class: "auction", id: "auction-info" },
     t("web.high_bid", { amount: fmt(d.high_bid || 0), bidder }),
     " · ", t("web.bidders", { names: (d.bidders || []).map((s) => names()[s]).join(", ") }));
 }
 
+/** @param {Act} a */
 function bidForm(a) {
-  const low = a.action.amount;
-  const cash = S.view.state.cash[mySeat()];
+  const low = a.action.amount ?? 1;
+  const seat = mySeat();
+  const cash = seat === null ? 0 : view().state?.cash[seat] ?? 0;
   const input = h("input", { type: "number", id: "bid-amount", min: low, max: cash, step: 1, value: low, "aria-label": t("web.your_bid") });
   const quick = [1, 10, 50].filter((x) => low - 1 + x <= cash && x > 1).map((x) =>
     h("button", { type: "button", class: "quick", onclick: () => act({ type: "bid", amount: low - 1 + x }) }, `+${x}`));
   return h(
     "form",
-    { class: "bid", onsubmit: (e) => { e.preventDefault(); act({ type: "bid", amount: Number(input.value) }); } },
+    { class: "bid", onsubmit: (/** @type {SubmitEvent} */ e) => { e.preventDefault(); act({ type: "bid", amount: Number(input.value) }); } },
     h("label", { for: "bid-amount" }, t("web.your_bid")),
     input,
     h("button", { type: "submit", id: "bid-button", class: "act answer", dataset: { type: "bid" } }, t("web.bid")),
@@ -364,13 +418,17 @@ function bidForm(a) {
   );
 }
 
+/** @param {Decision} d */
 function offerBox(d) {
-  const lines = offerLines(d, S.view, S.boardJson, lang());
+  const lines = offerLines(d, view(), boardJson(), lang());
   return h("ul", { class: "offer", id: "offer" }, lines.map((l) => h("li", {}, l)));
 }
 
+/** @param {Decision} d */
 function counterOffer(d) {
-  const reject = (S.view.you?.acts || []).find((a) => a.action.type === "reject");
+  if (d.proposer === undefined) return;
+  const reject = (view().you?.acts || []).find((a) => a.action.type === "reject");
+  /** @type {import("./trade.js").Preset} */
   const reverse = {
     partner: d.proposer,
     give: d.take_properties, give_cash: d.take_cash, give_cards: d.take_cards,
@@ -379,25 +437,33 @@ function counterOffer(d) {
   startTrade(reverse, reject ? reject.action : null);
 }
 
+/**
+ * @param {import("./trade.js").Preset | null} [preset] a counter-offer's parts
+ * @param {Action | null} [first] an act to send first (the rejection of the offer countered)
+ */
 async function startTrade(preset = null, first = null) {
   try {
     const options = await api("GET", `/api/games/${code}/trade?lang=${lang()}`, undefined, S.token);
-    openTrade($("#dialog"), { options, view: S.view, board: S.boardJson, names: names(), preset, first, act, waitVersion });
+    openTrade($("#dialog", HTMLDialogElement), { options, view: view(), board: boardJson(), names: names(), preset, first, act, waitVersion });
   } catch (e) {
-    say(e.message, "error");
+    say(errorText(e), "error");
   }
 }
 
 // resolves once the view has moved past `version` (a counter-offer: the rejection, then the offer)
+/**
+ * @param {number} version
+ * @returns {Promise<View>}
+ */
 function waitVersion(version) {
   return new Promise((resolve) => {
-    const check = () => (S.view.version > version ? resolve(S.view) : setTimeout(check, 50));
+    const check = () => (view().version > version ? resolve(view()) : setTimeout(check, 50));
     check();
   });
 }
 
 function renderPlayers() {
-  const v = S.view;
+  const v = view();
   const box = $("#players");
   const st = v.state;
   const d = v.decision;
@@ -442,9 +508,14 @@ function renderPlayers() {
   clear(box, cards);
 }
 
+/**
+ * @param {number} seat
+ * @param {PublicState} st
+ */
 function holdings(seat, st) {
+  const board = boardJson();
   const list = h("ul", { class: "holdings" });
-  for (const g of S.boardJson.groups) {
+  for (const g of board.groups) {
     const mine = g.squares.filter((sq) => st.owner[sq] === seat);
     if (!mine.length) continue;
     list.append(
@@ -454,7 +525,7 @@ function holdings(seat, st) {
         chip(g.color, `${mine.length}/${g.squares.length}`),
         h("span", { class: "lots" }, mine.map((sq) =>
           h("button", { class: `lot${st.mortgaged[sq] ? " mortgaged" : ""}`, onclick: () => showCard(sq) },
-            S.boardJson.squares[sq].name + buildingMarks(st.level[sq])))),
+            board.squares[sq].name + buildingMarks(st.level[sq])))),
       ),
     );
   }
@@ -462,8 +533,10 @@ function holdings(seat, st) {
   return list;
 }
 
+/** @type {(level: number) => string} */
 const buildingMarks = (level) => (level >= 5 ? " ■" : level ? " " + "⌂".repeat(level) : "");
 
+/** @param {boolean} full */
 function renderLog(full) {
   const list = $("#events");
   const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 30;
@@ -478,9 +551,11 @@ function renderChat() {
   $("#chat-form").hidden = mySeat() === null;
 }
 
+/** @param {number} sq */
 async function showCard(sq) {
-  const dlg = $("#dialog");
-  const square = S.boardJson.squares[sq];
+  const dlg = $("#dialog", HTMLDialogElement);
+  const square = boardJson().squares[sq];
+  /** @type {import("./protocol.js").Card} */
   let card = { title: square.title, rows: [], notes: [] };
   if (S.view?.state) {
     try {
@@ -510,7 +585,7 @@ async function showCard(sq) {
 
 // ------------------------------------------------------------------ start
 function chatForm() {
-  const input = $("#chat-text");
+  const input = $("#chat-text", HTMLInputElement);
   $("#chat-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const text = input.value.trim();
@@ -520,8 +595,10 @@ function chatForm() {
 }
 
 function staticWords() {
-  for (const el of document.querySelectorAll("[data-w]")) el.textContent = t(el.dataset.w);
-  for (const el of document.querySelectorAll("[data-wp]")) el.placeholder = t(el.dataset.wp);
+  for (const el of document.querySelectorAll("[data-w]")) if (el instanceof HTMLElement) el.textContent = t(el.dataset.w || "");
+  for (const el of document.querySelectorAll("[data-wp]")) {
+    if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) el.placeholder = t(el.dataset.wp || "");
+  }
 }
 
 async function main() {
@@ -532,13 +609,13 @@ async function main() {
     hello(); // the server sends the view again in the new language
   }));
   $("#dialog").addEventListener("close", () => {
-    const dlg = $("#dialog");
+    const dlg = $("#dialog", HTMLDialogElement);
     if (dlg.dataset.keep !== "true") clear(dlg);
   });
   try {
     await api("GET", `/api/games/${code}`);
   } catch (e) {
-    say(e.message, "error");
+    say(errorText(e), "error");
     return;
   }
   S.token = store.seat(code)?.token || null;

@@ -7,10 +7,13 @@
 
 import { h } from "./dom.js";
 
-// d: the view's decision; mine: the seat of this page decides it
+/**
+ * @param {import("./protocol.js").Decision | null} d the view's decision
+ * @param {boolean} mine the seat of this page decides it
+ */
 export function helpBox(d, mine) {
   const help = d && d.help;
-  if (!help) return null;
+  if (!d || !help) return null;
   const facts = mine ? help.facts || [] : [];
   const notes = (mine ? help.notes : help.watch_notes) || []; // "you roll one die" is the decider's alone
   if (!help.text && !facts.length && !notes.length) return null;
@@ -30,6 +33,10 @@ export function helpBox(d, mine) {
 }
 
 // the explanation of a group of free acts of one type, when the variant has one (artels, offices...)
+/**
+ * @param {string} type
+ * @param {import("./protocol.js").BoardJson | null} board
+ */
 export function actHelp(type, board) {
   const text = board && board.mechanics && board.mechanics[type];
   return text ? h("p", { class: "explain act-help", dataset: { type } }, text) : null;

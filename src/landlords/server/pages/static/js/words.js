@@ -2,12 +2,14 @@
 // written here. t("web.join") -> the text; {name} placeholders are filled from params.
 
 const LANGS = ["en", "ru", "pl"];
+/** @type {Record<string, string>} */
 let words = {};
 let current = "en";
 
+/** @returns {string} the language saved, else the browser's first one the catalogs have, else English */
 export function pickLang() {
   const saved = localStorage.getItem("landlords.lang");
-  if (LANGS.includes(saved)) return saved;
+  if (saved !== null && LANGS.includes(saved)) return saved;
   for (const l of navigator.languages || [navigator.language || "en"]) {
     const code = (l || "").slice(0, 2).toLowerCase();
     if (LANGS.includes(code)) return code;
@@ -15,12 +17,16 @@ export function pickLang() {
   return "en";
 }
 
-export async function loadWords(lang) {
-  const r = await fetch(`/api/web/words/${lang}`);
+/**
+ * @param {string} code a language
+ * @returns {Promise<Record<string, string>>}
+ */
+export async function loadWords(code) {
+  const r = await fetch(`/api/web/words/${code}`);
   words = await r.json();
-  current = lang;
-  document.documentElement.lang = lang;
-  localStorage.setItem("landlords.lang", lang);
+  current = code;
+  document.documentElement.lang = code;
+  localStorage.setItem("landlords.lang", code);
   return words;
 }
 
@@ -28,16 +34,22 @@ export function lang() {
   return current;
 }
 
+/** @param {string} key */
 export function has(key) {
   return key in words;
 }
 
 // A catalog's verb by person ({who:v:gives|give}, i18n/grammar.py) takes its third-person form: the
 // page names players, never the person addressed; any other format spec stands for the value.
+/**
+ * @param {string} key
+ * @param {Record<string, unknown>} [params]
+ * @returns {string}
+ */
 export function t(key, params = {}) {
   const text = words[key];
   if (text === undefined) return key;
-  return text.replace(/\{(\w+)(?::([^}]*))?\}/g, (m, name, spec) => {
+  return text.replace(/\{(\w+)(?::([^}]*))?\}/g, (/** @type {string} */ m, /** @type {string} */ name, /** @type {string | undefined} */ spec) => {
     if (!(name in params)) return m;
     if (spec && spec.startsWith("v:")) return spec.slice(2).split("|")[0];
     return String(params[name]);
@@ -45,6 +57,7 @@ export function t(key, params = {}) {
 }
 
 // the language menu every page has in its header
+/** @param {(lang: string) => unknown} onChange */
 export function langPicker(onChange) {
   const sel = document.createElement("select");
   sel.id = "lang";

@@ -7,18 +7,37 @@ import { h } from "./dom.js";
 import { money } from "./money.js";
 import { t } from "./words.js";
 
+/** @typedef {import("./protocol.js").View} View */
+/** @typedef {import("./protocol.js").BoardJson} BoardJson */
+/** @typedef {[View, string[], BoardJson | null, string]} Drawn what the panel was last asked to show */
+
 export class WorthPanel {
+  /**
+   * @param {string} code the game's
+   * @param {HTMLElement} before the panel goes before it
+   */
   constructor(code, before) {
     this.code = code;
+    /** @type {import("./protocol.js").FrameSummary[]} */
     this.frames = [];
+    /** @type {string | null} */
     this.turn = null;
+    /** @type {Promise<void> | null} */
     this.loading = null;
+    /** @type {Drawn | null} */
+    this.args = null;
     this.chart = h("div", { class: "chart", id: "worth" });
     this.title = h("h2", {}, "");
     this.box = h("section", { class: "panel worth", id: "worth-panel", hidden: true }, this.title, this.chart);
-    before.parentNode.insertBefore(this.box, before);
+    before.before(this.box);
   }
 
+  /**
+   * @param {View} view
+   * @param {string[]} names
+   * @param {BoardJson | null} board
+   * @param {string} lang
+   */
   update(view, names, board, lang) {
     const st = view.state;
     this.box.hidden = !st;
@@ -29,16 +48,26 @@ export class WorthPanel {
       this.turn = turn;
       this.loading = fetch(`/api/games/${this.code}/worth`)
         .then((r) => (r.ok ? r.json() : { frames: this.frames }))
-        .then((data) => { this.frames = data.frames || []; })
+        .then((/** @type {{frames?: import("./protocol.js").FrameSummary[]}} */ data) => { this.frames = data.frames || []; })
         .catch(() => {})
-        .finally(() => { this.loading = null; this.draw(...this.args); });
+        .finally(() => {
+          this.loading = null;
+          if (this.args) this.draw(...this.args);
+        });
     }
     this.draw(view, names, board, lang);
   }
 
+  /**
+   * @param {View} view
+   * @param {string[]} names
+   * @param {BoardJson | null} board
+   * @param {string} lang
+   */
   draw(view, names, board, lang) {
     const st = view.state;
-    const fmt = (v) => money(board, v, lang);
+    if (!st) return;
+    const fmt = (/** @type {number} */ v) => money(board, v, lang);
     this.title.textContent = t("web.worth");
     const out = names.map((_, s) => s).filter((s) => st.bankrupt[s]);
     const now = st.over ? null : st.net_worth;
