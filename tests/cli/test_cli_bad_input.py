@@ -6,38 +6,17 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from server_process import free_port
+from support.cli import EXE, assert_refused, run
+from support.server_process import free_port
 
 import landlords
 from landlords import record as records
 
-_beside = Path(sys.executable).parent / "landlords"
-EXE = str(_beside) if _beside.exists() else shutil.which("landlords")
 READ_ONLY = "/proc/landlords-out"  # a read-only file system on every Linux
-
-
-def run(args: list[str], tmp: Path, stdin: str = "", env: dict | None = None, raw: bool = False):
-    environ = dict(os.environ, XDG_STATE_HOME=str(tmp), LANGUAGE="", LC_ALL="", LANG="en_US.UTF-8", **(env or {}))
-    return subprocess.run(
-        [EXE, *args], input=stdin.encode(), capture_output=True, env=environ, timeout=120, cwd=tmp
-    )
-
-
-def assert_refused(out, *words: str) -> str:
-    err = out.stderr.decode("utf-8", "replace")
-    assert out.returncode == 2, (out.returncode, err, out.stdout[-500:])
-    assert "Traceback" not in err and out.stdout == b"", (err, out.stdout[-500:])
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), err
-    for w in words:
-        assert w in lines[0], (w, lines[0])
-    return lines[0]
 
 
 @pytest.fixture

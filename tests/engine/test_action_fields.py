@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from scenario import BALTIC, MEDITERRANEAN, assert_illegal, expect, give, new_game, roll
+from support.scenario import BALTIC, MEDITERRANEAN, assert_illegal, expect, give, new_game, roll
 
 import landlords
 from landlords import END_TURN, ROLL

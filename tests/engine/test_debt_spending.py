@@ -4,7 +4,7 @@ and trade where the ruleset allows, never build, lift a mortgage, bid or otherwi
 from __future__ import annotations
 
 import pytest
-from scenario import BALTIC, MEDITERRANEAN, assert_illegal, give, mortgage, new_game, set_cash
+from support.scenario import BALTIC, MEDITERRANEAN, assert_illegal, give, mortgage, new_game, set_cash
 
 import landlords
 from landlords.engine.actions import Bid, Build, Mortgage, ProposeTrade, Unmortgage

@@ -35,7 +35,7 @@ def classic_data() -> dict[str, Any]:
 
 def test_edition_names() -> None:
     # the classic 40-square boards tested here; a variant's own boards (odessa, ...) are tested
-    # with the variant (tests/test_rules_odessa*.py)
+    # with the variant (tests/rules/odessa/)
     names = edition_names()
     assert names == sorted(names) and set(NAMES) <= set(names)
 

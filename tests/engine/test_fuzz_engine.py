@@ -9,7 +9,7 @@ illegal ones, checking after every act that
   another variant or any act on a finished game is always refused.
 
 Budgets: a few examples in the normal suite, a longer run marked ``slow``, and any length with
-``LANDLORDS_FUZZ_SECONDS=1200 pytest tests/test_fuzz_engine.py -k long -s`` (it prints what it tried).
+``LANDLORDS_FUZZ_SECONDS=1200 pytest tests/engine/test_fuzz_engine.py -k long -s`` (it prints what it tried).
 """
 
 from __future__ import annotations

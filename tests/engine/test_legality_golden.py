@@ -16,7 +16,7 @@ The digests were computed on the engine before its legality checks stopped raisi
 (issue 16/17), so they prove that the listing, the refusals and the games did not change. The same
 test runs on the compiled build (``.ci/compiled.sh``), which proves both builds play alike.
 A deliberate change of the rules changes a digest: rerun with ``LANDLORDS_PRINT_DIGESTS=1 pytest
-tests/test_legality_golden.py -s`` and paste the new values, saying why in the commit.
+tests/engine/test_legality_golden.py -s`` and paste the new values, saying why in the commit.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ game always has a decision until it is over. The repro nested_bankruptcy_auction
 
 from __future__ import annotations
 
-from scenario import assert_consistent
+from support.scenario import assert_consistent
 
 import landlords
 from landlords import BUY, END_TURN, PASS, ROLL

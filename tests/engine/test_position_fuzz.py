@@ -8,7 +8,7 @@ import json
 import random
 
 import pytest
-from test_positions import states
+from support.games import states
 
 import landlords
 from landlords import ConfigError, UnscriptedChance, from_position

@@ -5,17 +5,15 @@ original, and nothing the game object holds is left out of the position or the s
 from __future__ import annotations
 
 import json
-import random
 import tomllib
 from collections import deque
-from collections.abc import Iterator
 
 import pytest
+from support.games import RULESET_IDS, bot_game_states, states
 
 import landlords
 from landlords import from_notation, from_position, to_notation
-from landlords.bots import BaselineBot, RandomBot
-from landlords.engine import ClaimRent
+from landlords.bots import BaselineBot
 from landlords.engine import decision as D
 from landlords.engine.decision import Decision, Shortage
 from landlords.engine.dice import Chance
@@ -29,53 +27,6 @@ from landlords.engine.state import (
 )
 from landlords.engine.turns import RentClaim
 from landlords.position import dumps_toml
-from landlords.rules import RULESETS
-
-RULESET_IDS = sorted(RULESETS)
-
-
-def bot_game_states(ruleset: str, seed: int, players: int, acts: int, every: int) -> Iterator[landlords.Game]:
-    """A game between random and baseline bots (some seats claim rent by hand, some not at all),
-    yielded every ``every`` acts."""
-    rng = random.Random(seed)
-    rules = {"speed_die": rng.random() < 0.5} if RULESETS[ruleset].variant == "classic" else None
-    game = landlords.new_game(
-        None,
-        ruleset,
-        players=players,
-        seed=seed,
-        rules=rules,
-        auto_claim=[rng.random() < 0.7 for _ in range(players)],
-        record_events=False,
-    )
-    bots = [RandomBot(seed + k) if rng.random() < 0.5 else BaselineBot() for k in range(players)]
-    for i in range(acts):
-        if game.over:
-            return
-        if i % every == 0:
-            yield game
-        if game.claims and rng.random() < 0.5:  # an owner claims the rent owed (the others forget)
-            claim = rng.choice(game.claims)
-            if game.is_legal(claim.owner, ClaimRent(claim.square)):
-                game.apply(claim.owner, ClaimRent(claim.square))
-                continue
-        d = game.decision
-        game.apply(d.seat, bots[d.seat].act(game, d))
-    yield game
-
-
-def states(count_per_ruleset: int, seeds: range) -> Iterator[tuple[str, landlords.Game]]:
-    for ruleset in RULESET_IDS:
-        seen = 0
-        for seed in seeds:
-            players = min(2 + seed % 4, RULESETS[ruleset].max_players)
-            for game in bot_game_states(ruleset, seed, players, acts=3000, every=7):
-                yield ruleset, game
-                seen += 1
-                if seen >= count_per_ruleset:
-                    break
-            if seen >= count_per_ruleset:
-                break
 
 
 def check_round_trip(game: landlords.Game, toml_too: bool) -> landlords.Game:

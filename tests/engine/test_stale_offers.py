@@ -6,8 +6,8 @@ offer can only be rejected. The repros stale_trade_*.py and bankrupt_proposer_tr
 
 from __future__ import annotations
 
-from scenario import assert_consistent, assert_illegal, give, set_cash
-from scenario_businesspoly import CAFE, FERMA, PTITSA, bp_game
+from support.scenario import assert_consistent, assert_illegal, give, set_cash
+from support.scenario_businesspoly import CAFE, FERMA, PTITSA, bp_game
 
 import landlords
 from landlords import ACCEPT, BUY, DECLARE_BANKRUPTCY, DECLINE, END_TURN, PASS, REJECT, ROLL

@@ -3,8 +3,8 @@ bankrupt by the order in which they went out (item 5, the engine's side)."""
 
 from __future__ import annotations
 
-from scenario import set_cash
-from scenario_businesspoly import bp_game
+from support.scenario import set_cash
+from support.scenario_businesspoly import bp_game
 
 import landlords
 from landlords import END_TURN, ROLL

@@ -5,7 +5,7 @@ test plays, for every ruleset and a few seeds, full games of the five strategies
 family (events recorded, rent claimed by hand where the ruleset says so) and random legal games
 (acts out of turn too), then plays the same games on the pure-Python sources of this repository in
 a child process, and compares the state hash after every act, every event and the final record.
-On the pure build it is skipped: the golden digests (tests/test_legality_golden.py) pin the pure
+On the pure build it is skipped: the golden digests (tests/engine/test_legality_golden.py) pin the pure
 build's games, and run on both builds.
 
 Run by hand as a script it prints the traces' digests of the build it imports.
@@ -25,7 +25,7 @@ import pytest
 SEEDS = (3, 41)
 STRATEGIES = ("baseline", "cautious", "trader", "advisor")
 RANDOM_STEPS = 400
-SRC = Path(__file__).resolve().parents[1] / "src"
+SRC = Path(__file__).resolve().parents[2] / "src"
 
 
 def _bot_game(ruleset: str, seed: int) -> str:

@@ -6,9 +6,10 @@ import contextlib
 import io
 import json
 import re
-from pathlib import Path
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+from support import ROOT
+
+README = ROOT / "README.md"
 # `print(...)  # what it prints` (a comment of "e.g." or a description is no sample)
 PRINTED = re.compile(r"^print\(.*\)\s+# (.+)$", re.M)
 

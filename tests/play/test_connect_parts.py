@@ -9,8 +9,7 @@ import stat
 import threading
 
 import pytest
-from connect_helpers import ClientPerson, ServerProcess
-from test_connect_terminal import one_error, run_cli
+from support.connect_helpers import ClientPerson, ServerProcess, one_error, run_cli
 
 from landlords.client import Lobby
 from landlords.engine.errors import ConfigError

@@ -12,20 +12,19 @@ above any cash), so every run is the same game.
 from __future__ import annotations
 
 import json
-import os
 import re
 import stat
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from connect_helpers import ClientPerson, ServerProcess
+from support.connect_helpers import ClientPerson, ServerProcess, free_port, one_error, run_cli
 
 from landlords.client import Lobby
 from landlords.i18n import tr
 
 pexpect = pytest.importorskip("pexpect")
 
-from test_play_terminal import PROMPT, Screen  # noqa: E402
+from support.screen_helpers import PROMPT, Screen  # noqa: E402
 
 
 def pick(screen: Screen, label: str) -> None:
@@ -178,30 +177,13 @@ def test_a_terminal_and_a_client_at_one_table(server, tmp_path):
         lobby.close()
 
 
-def run_cli(tmp_path, *args: str):
-    import subprocess
-
-    from connect_helpers import EXE
-
-    env = dict(os.environ, XDG_STATE_HOME=str(tmp_path))
-    return subprocess.run([str(EXE), "play", *args], capture_output=True, text=True, env=env, timeout=60)
-
-
-def one_error(result) -> str:
-    assert result.returncode == 2, (result.stdout, result.stderr)
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
-    assert "Traceback" not in result.stderr
-    return lines[0]
-
-
 def test_mistakes_get_one_clear_line(server, tmp_path):
     lobby = Lobby(server.base)
     full = lobby.create(name="Ann", seats=[{"kind": "person"}, {"kind": "bot", "strategy": QUIET_BOT}])
     waiting = lobby.create(name="Ann", seats=[{"kind": "person"}, {"kind": "person"}])
     seated = lobby.create(name="Ann", seats=[{"kind": "person"}, {"kind": "bot"}], autostart=False)  # not started
     lobby.close()
-    closed = f"http://127.0.0.1:{__import__('connect_helpers').free_port()}"
+    closed = f"http://127.0.0.1:{free_port()}"
     cases = [
         (["--connect", "ftp://x", "--game", "ABCDEF"], "not a server address"),
         (["--connect", "http://127.0.0.1:99999", "--game", "ABCDEF"], "port"),
@@ -226,7 +208,7 @@ def test_mistakes_get_one_clear_line(server, tmp_path):
 
 
 def test_a_dropped_network_is_retried_and_what_happened_meanwhile_is_shown(server, tmp_path):
-    from connect_helpers import CuttableProxy
+    from support.connect_helpers import CuttableProxy
 
     proxy = CuttableProxy(server.port)
     lobby = Lobby(server.base)
@@ -328,7 +310,7 @@ def test_the_end_of_the_game_and_its_record(server, tmp_path):
     import re as regex
     import subprocess
 
-    from connect_helpers import EXE
+    from support.connect_helpers import EXE
 
     lobby = Lobby(server.base)
     g = lobby.create(

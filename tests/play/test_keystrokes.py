@@ -8,7 +8,7 @@ line typed and its Enter. The figures are asserted, so a change that costs keys 
 
 from __future__ import annotations
 
-from play_helpers import play
+from support.play_helpers import play
 
 import landlords
 

@@ -8,7 +8,7 @@ import random
 import re
 
 import pytest
-from play_helpers import Reader, play
+from support.play_helpers import Reader, play
 
 import landlords
 from landlords.bots import make_bot

@@ -5,8 +5,8 @@ command line wherever the table allows it."""
 
 from __future__ import annotations
 
-from play_helpers import play
-from scenario import BROWN, give
+from support.play_helpers import play
+from support.scenario import BROWN, give
 
 import landlords
 from landlords.i18n import tr

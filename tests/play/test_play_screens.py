@@ -1,6 +1,6 @@
 """The terminal game's screens and menus, in-process: a scripted player types into the same
 ``PlayApp`` that ``landlords play`` runs (the whole program in a pseudo-terminal is
-tests/test_play_terminal.py). Every decision of the rules is reachable; a variant's unknown
+tests/play/test_play_terminal.py). Every decision of the rules is reachable; a variant's unknown
 decisions and actions are offered with readable labels; refusals show the engine's reason."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
-from play_helpers import Auto, play
+from support.play_helpers import Auto, play
 
 import landlords
 from landlords import record as records

@@ -16,7 +16,7 @@ import pytest
 
 pexpect = pytest.importorskip("pexpect")
 
-from screen_helpers import EXE, PROMPT, Screen  # noqa: E402
+from support.screen_helpers import EXE, PROMPT, Screen  # noqa: E402
 
 import landlords  # noqa: E402
 from landlords import record as records  # noqa: E402

@@ -12,7 +12,7 @@ import pytest
 
 pexpect = pytest.importorskip("pexpect")
 
-from screen_helpers import PROMPT, Screen  # noqa: E402
+from support.screen_helpers import PROMPT, Screen  # noqa: E402
 
 SIZE = (24, 80)  # rows, columns: the small screen, where a turn starts with what happened since
 

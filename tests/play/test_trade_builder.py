@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from play_helpers import play
+from support.play_helpers import play
 
 import landlords
 from landlords import record as records

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from support import ROOT
 
 pytest.importorskip("pettingzoo")
 np = pytest.importorskip("numpy")
@@ -21,8 +22,6 @@ from landlords.engine.errors import ConfigError  # noqa: E402
 from landlords.rl.agent import PolicyBot, save_policy  # noqa: E402
 from landlords.rl.gym_env import LandlordsGymEnv  # noqa: E402
 from landlords.sim.tournament import Config, run  # noqa: E402
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def random_policy(path: Path, seats: int = 2) -> Path:

@@ -5,7 +5,7 @@ its observation vector and action mask (bytes), every agent's reward, terminatio
 the illegal-action note; for the Gymnasium environment also the mask of ``action_masks()``, the
 reward, the end flags and the info. They were computed on the environments before their speed-up
 (issue 16), so they prove the faster encoding and masks show the same. A deliberate change of an
-encoding changes a digest: rerun with ``LANDLORDS_PRINT_DIGESTS=1 pytest tests/test_rl_golden.py -s``
+encoding changes a digest: rerun with ``LANDLORDS_PRINT_DIGESTS=1 pytest tests/rl/test_rl_golden.py -s``
 and paste the new values, saying why in the commit.
 """
 

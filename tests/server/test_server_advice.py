@@ -8,7 +8,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from server_helpers import create, make_client
+from support.server_helpers import create, make_client
 
 from landlords.server import advice as A
 

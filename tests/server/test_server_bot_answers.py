@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
-from server_helpers import Player, table
+from support.server_helpers import Player, table
 
 # the bot (seat 1, first) rolls onto Baltic (3) and buys it; then Ann offers for it
 DICE = [[1, 2]]

@@ -8,7 +8,7 @@ import base64
 import json
 import time
 
-from server_helpers import SECRET_KEYS, Player, create, make_client, sockets_closed, walk
+from support.server_helpers import SECRET_KEYS, Player, create, make_client, sockets_closed, walk
 
 from landlords import record as records
 from landlords.assist.plans import scratch

@@ -9,7 +9,7 @@ import asyncio
 import time
 
 import pytest
-from server_helpers import (
+from support.server_helpers import (
     MY_TURN_GOES_ON,
     PERSON_AND_BOT,
     Player,
@@ -19,7 +19,7 @@ from server_helpers import (
     table,
     wait_game,
 )
-from server_process import ServerProcess
+from support.server_process import ServerProcess
 
 from landlords.client import Lobby, Seat
 from landlords.server.clock import ManualClock

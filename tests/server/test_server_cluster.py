@@ -16,9 +16,9 @@ from typing import Any
 import httpx
 import pytest
 from click.testing import CliRunner
-from redis_server import free_port
-from server_process import ServerProcess
-from test_server_kill import RAW_IDS, free_acts, next_person, pick
+from support.redis_server import free_port
+from support.seats import RAW_IDS, free_acts, next_person, pick
+from support.server_process import ServerProcess
 
 from landlords import record as records
 from landlords.cli.main import main

@@ -22,7 +22,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from server_process import ServerProcess
+from support import TESTS
+from support.server_process import ServerProcess
 
 from landlords.client import Seat
 from landlords.loadtest.figures import percentile
@@ -142,7 +143,7 @@ def test_one_address_with_2000_connections_does_not_slow_a_normal_game(tmp_path)
         code, _ = normal_game(server.url)  # the game the attacker's spectators watch
         calm, _ = asyncio.run(measured(server.url, 3.0))
         attacker = subprocess.Popen(
-            [sys.executable, str(Path(__file__).with_name("flood_client.py")), str(server.port), code]
+            [sys.executable, str(TESTS / "support" / "flood_client.py"), str(server.port), code]
             + [str(FLOOD_SECONDS), "1000", "500", "500"],
             stdout=subprocess.PIPE,
             text=True,

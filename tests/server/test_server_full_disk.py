@@ -12,7 +12,7 @@ import uuid
 from pathlib import Path
 
 import pytest
-from server_helpers import Player, create, make_client, sockets_closed
+from support.server_helpers import Player, create, make_client, sockets_closed
 
 
 @pytest.fixture

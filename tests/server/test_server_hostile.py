@@ -7,9 +7,9 @@ import socket
 import time
 
 import pytest
-from server_helpers import Player, create, make_client, sockets_closed, table, wait_game
-from server_process import ServerProcess
 from starlette.websockets import WebSocketDisconnect
+from support.server_helpers import Player, create, make_client, sockets_closed, table, wait_game
+from support.server_process import ServerProcess
 
 from landlords.names import MAX_CHAT
 from landlords.server.app import Limits

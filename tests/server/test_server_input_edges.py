@@ -6,7 +6,7 @@ by guessing."""
 from __future__ import annotations
 
 import pytest
-from server_helpers import make_client
+from support.server_helpers import make_client
 
 from landlords.engine.errors import ConfigError
 from landlords.names import check_names, look_alike_key

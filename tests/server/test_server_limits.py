@@ -13,8 +13,8 @@ import sys
 import time
 
 import pytest
-from server_helpers import PERSON_AND_BOT, Player, create, make_client, sockets_closed
 from starlette.websockets import WebSocketDisconnect
+from support.server_helpers import PERSON_AND_BOT, Player, create, make_client, sockets_closed
 
 from landlords.server.app import Limits
 from landlords.server.clock import ManualClock

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from server_helpers import table
+from support.server_helpers import table
 
 
 def test_a_finished_game_nobody_watches_leaves_memory_and_is_read_back(tmp_path):

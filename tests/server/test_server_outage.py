@@ -4,7 +4,7 @@ acknowledged act, and the game goes on once the database is back."""
 
 from __future__ import annotations
 
-from server_helpers import Player, create, make_client
+from support.server_helpers import Player, create, make_client
 
 
 def test_acts_are_refused_while_the_database_is_away_and_play_resumes_when_it_is_back(tmp_path, postgres):

@@ -8,7 +8,7 @@ import shutil
 from importlib import resources
 
 import pytest
-from server_helpers import make_client
+from support.server_helpers import make_client
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from server_helpers import SECRET_KEYS, Player, create, make_client, walk
+from support.server_helpers import SECRET_KEYS, Player, create, make_client, walk
 
 from landlords.server.protocol import SERVER_TYPES
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from server_helpers import SECRET_KEYS, Player, table, walk
+from support.server_helpers import SECRET_KEYS, Player, table, walk
 
 import landlords
 from landlords.bots import make_bot

@@ -9,8 +9,8 @@ import time
 
 import httpx
 import pytest
-from server_process import ServerProcess, free_port
-from test_cli_bad_input import assert_refused, run
+from support.cli import assert_refused, run
+from support.server_process import ServerProcess, free_port
 
 from landlords.server.hold import KEEP_SECONDS
 

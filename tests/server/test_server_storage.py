@@ -8,8 +8,8 @@ import asyncio
 
 import pytest
 from click.testing import CliRunner
-from server_helpers import Player, create, make_client
 from sqlalchemy import text
+from support.server_helpers import Player, create, make_client
 
 from landlords.cli.main import main
 from landlords.server.storage import SCHEMA_VERSION, Storage

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from server_helpers import MY_TURN_GOES_ON, PERSON_AND_BOT, create, table
+from support.server_helpers import MY_TURN_GOES_ON, PERSON_AND_BOT, create, table
 
 
 def test_a_lobby_timer_plays_a_late_persons_move(tmp_path, db_url):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from server_helpers import Player, create, make_client, sockets_closed
+from support.server_helpers import Player, create, make_client, sockets_closed
 
 from landlords.server.cluster.node import Cluster
 from landlords.server.cluster.replica import Proxy

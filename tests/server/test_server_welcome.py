@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from server_helpers import create, make_client
+from support.server_helpers import create, make_client
 
 
 def test_every_client_gets_its_welcome_first(tmp_path):

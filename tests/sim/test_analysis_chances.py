@@ -194,6 +194,7 @@ def test_the_same_position_with_two_seeds_agrees_within_the_intervals():
 
 
 @pytest.mark.slow
+@pytest.mark.ray  # Ray in local mode: its processes on this machine
 def test_the_ray_backend_gives_the_local_result_and_stops_early_too():
     pytest.importorskip("ray")
     local = win_chances(equal_start("Ann"), games=300, bots="baseline", seed=8, max_turns=60, precision=0.045)

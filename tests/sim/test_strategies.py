@@ -8,7 +8,7 @@ import dataclasses
 from importlib.metadata import EntryPoint
 
 import pytest
-from scenario import (
+from support.scenario import (
     BALTIC,
     JAIL,
     MEDITERRANEAN,

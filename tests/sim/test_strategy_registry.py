@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from server_helpers import Player, create, make_client, sockets_closed
+from support.server_helpers import Player, create, make_client, sockets_closed
 
 import landlords
 import landlords.bots as bots

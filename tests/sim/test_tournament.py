@@ -182,6 +182,7 @@ def test_trader_beats_random_significantly():
 
 # ================================================================ Ray
 @pytest.mark.slow
+@pytest.mark.ray  # Ray in local mode: its processes on this machine
 def test_the_ray_backend_gives_the_local_results():
     pytest.importorskip("ray")
     config = Config(("advisor", "baseline", "random"), 9, seed=5)

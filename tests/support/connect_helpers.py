@@ -193,3 +193,18 @@ class CuttableProxy:
     def close(self) -> None:
         self.cut()
         self.listener.close()
+
+
+def run_cli(tmp_path, *args: str):
+    """``landlords play ARGS`` run to its end, its state kept under ``tmp_path``."""
+    env = dict(os.environ, XDG_STATE_HOME=str(tmp_path))
+    return subprocess.run([str(EXE), "play", *args], capture_output=True, text=True, env=env, timeout=60)
+
+
+def one_error(result) -> str:
+    """The one ``error:`` line of a command refused with exit code 2."""
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    assert "Traceback" not in result.stderr
+    return lines[0]

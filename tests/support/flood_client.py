@@ -4,7 +4,7 @@ every ``trickle`` seconds (slowloris), and ``sockets`` WebSockets that watch a g
 whole view (``sync``) in a loop. A connection the server closes is opened again after ``again``
 seconds, until ``seconds`` have passed; then it prints what it saw as one JSON line.
 
-    python tests/flood_client.py PORT CODE SECONDS IDLE SLOW SOCKETS
+    python tests/support/flood_client.py PORT CODE SECONDS IDLE SLOW SOCKETS
 """
 
 from __future__ import annotations

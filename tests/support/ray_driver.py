@@ -1,8 +1,8 @@
-"""A Ray driver for tests/test_ray_cluster.py, in its own process (Ray's connection settings, such
+"""A Ray driver for tests/sim/test_ray_cluster.py, in its own process (Ray's connection settings, such
 as its token, are per process): plays a tournament on the cluster at ADDRESS and prints one line per
 event: ``where TEXT`` (nodes and CPUs), ``done N`` (games finished) and at last ``result JSON``.
 
-    python tests/ray_driver.py ADDRESS GAMES SEED
+    python tests/support/ray_driver.py ADDRESS GAMES SEED
 """
 
 from __future__ import annotations

@@ -14,9 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from scenario_variants import variant_game
-
 import landlords
+from support.scenario_variants import variant_game
 
 START, CAFE_HLAM, IZVESTIA_2, MYASOEDOVSKAYA, CITY_TAX, MALINA_BENYA = 0, 1, 2, 3, 4, 5
 RYBNY, LISTOK_7, MOLOCHNY, FRUKTOVY, EXCHANGE = 6, 7, 8, 9, 10

@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from scenario import GREEN, LIGHT_BLUE, ORANGE, RED, YELLOW, build, give
-
 import landlords
 from landlords.engine.actions import DECLINE, END_TURN, PASS, ROLL, ChooseTax, PayJailFine
+from support.scenario import GREEN, LIGHT_BLUE, ORANGE, RED, YELLOW, build, give
 
 
 def variant_game(

@@ -4,10 +4,9 @@ reasons, and the server's bots named in English at a Russian table."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from click.testing import CliRunner
-from server_helpers import create, make_client
+from support import ROOT
+from support.server_helpers import create, make_client
 
 import landlords
 from landlords.cli.main import main
@@ -15,7 +14,7 @@ from landlords.engine import events as E
 from landlords.names import bot_name
 from landlords.render.text import describe
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = ROOT / "README.md"
 
 
 def test_an_amount_never_follows_a_name_that_ends_in_a_number():

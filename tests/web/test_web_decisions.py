@@ -14,9 +14,9 @@ import json
 import re
 
 import pytest
-from scenario import BROWN, DARK_BLUE, GREEN, INCOME_TAX, JAIL, give, place, pos, roll
-from scenario_businesspoly import FERMA, OBSHCHEPIT, PTITSA, bp_game
-from scenario_variants import has_passed_go, variant_game
+from support.scenario import BROWN, DARK_BLUE, GREEN, INCOME_TAX, JAIL, give, place, pos, roll
+from support.scenario_businesspoly import FERMA, OBSHCHEPIT, PTITSA, bp_game
+from support.scenario_variants import has_passed_go, variant_game
 
 import landlords
 from landlords.bots import make_bot

@@ -7,7 +7,7 @@ import re
 from importlib import resources
 
 import pytest
-from server_helpers import Player, create, make_client, sockets_closed
+from support.server_helpers import Player, create, make_client, sockets_closed
 
 from landlords.i18n import LANGUAGES, catalog
 from landlords.render.svg import KIND_LABEL

@@ -5,7 +5,7 @@ the net worth of every seat at the end of each turn while the game goes on."""
 from __future__ import annotations
 
 import pytest
-from server_helpers import SECRET_KEYS, Player, table, walk
+from support.server_helpers import SECRET_KEYS, Player, table, walk
 
 from landlords import record as records
 from landlords.server.views import public_state

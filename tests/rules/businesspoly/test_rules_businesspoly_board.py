@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from pathlib import Path
 
 import pytest
-from scenario_businesspoly import DECK, TCS, UTILITIES
+from support import ROOT
+from support.scenario_businesspoly import DECK, TCS, UTILITIES
 
 import landlords
 from landlords import load_edition
 from landlords.engine.errors import ConfigError
 from landlords.rules import RULESETS, get_ruleset
 
-SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "000_fde1021f556e7053.txt"
+SEED = ROOT.parent / "shared" / "seeds" / "000_fde1021f556e7053.txt"
 MAPS = ["businesspoly", "businesspoly-short"]
 
 

@@ -7,7 +7,7 @@ B-23. Every test draws the card on the «Извещение» square 17, reached
 from __future__ import annotations
 
 import pytest
-from scenario import (
+from support.scenario import (
     HOTEL,
     assert_consistent,
     assert_illegal,
@@ -21,7 +21,7 @@ from scenario import (
     roll,
     set_cash,
 )
-from scenario_businesspoly import (
+from support.scenario_businesspoly import (
     CARD2,
     CEMENT,
     DECK,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import tomllib
 from importlib import resources
 
-from scenario import (
+from support.scenario import (
     assert_consistent,
     assert_illegal,
     end_turn,
@@ -25,7 +25,7 @@ from scenario import (
     roll,
     set_cash,
 )
-from scenario_businesspoly import (
+from support.scenario_businesspoly import (
     AUTOSALON,
     DECK,
     FERMA,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import tomllib
 from importlib import resources
 
-from scenario import (
+from support.scenario import (
     assert_consistent,
     assert_illegal,
     build_group,
@@ -23,7 +23,7 @@ from scenario import (
     roll,
     set_cash,
 )
-from scenario_businesspoly import (
+from support.scenario_businesspoly import (
     AUTOSERVICE,
     CARD1,
     CARD2,

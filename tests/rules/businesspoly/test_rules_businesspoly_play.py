@@ -14,8 +14,9 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
-from scenario import assert_consistent, build_group, expect, give, mortgage, place, roll, set_cash
-from scenario_businesspoly import (
+from support.games import play_checked, random_action
+from support.scenario import assert_consistent, build_group, expect, give, mortgage, place, roll, set_cash
+from support.scenario_businesspoly import (
     DECK,
     FERMA,
     KOLKHOZ,
@@ -27,7 +28,6 @@ from scenario_businesspoly import (
     TC_WEST,
     bp_game,
 )
-from test_invariants import play_checked, random_action
 
 import landlords
 from landlords import record
@@ -105,7 +105,7 @@ def play_probed(seed: int, ruleset: str, mode: str, players: int, max_turns: int
     players=st.integers(2, 6),
 )
 def test_random_games_keep_every_invariant(seed, ruleset, mode, players):
-    """The suite of tests/test_invariants.py under both maps and both start modes."""
+    """The suite of tests/engine/test_invariants.py under both maps and both start modes."""
     play_checked(seed, None, players, {"start_mode": mode}, ruleset=ruleset, max_turns=150)
 
 
@@ -299,7 +299,7 @@ def test_the_command_line_lists_and_plays_the_rulesets():
 
 
 def test_every_refusal_of_the_variant_has_a_translation():
-    """Like the engine's (tests/test_i18n.py): each rule id raised by rules/businesspoly/ has its reason
+    """Like the engine's (tests/text/test_i18n.py): each rule id raised by rules/businesspoly/ has its reason
     in every language, and a refusal reads with the variant's own words."""
     import re
     from pathlib import Path
@@ -307,7 +307,7 @@ def test_every_refusal_of_the_variant_has_a_translation():
     import landlords.rules.businesspoly as module
     from landlords.i18n import LANGUAGES, catalog, reason
 
-    text = "\n".join(  # the patterns of tests/test_i18n.py, over every module of the package
+    text = "\n".join(  # the patterns of tests/text/test_i18n.py, over every module of the package
         path.read_text(encoding="utf-8") for path in Path(module.__file__).parent.glob("*.py")
     )
     ids = set(re.findall(r'IllegalAction\(\s*"([a-z0-9-]+)"', text))

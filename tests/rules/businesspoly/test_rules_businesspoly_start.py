@@ -6,8 +6,8 @@ section 2.2 items 5-7; RECs B-3, B-5, B-16, B-25, B-26.
 
 from __future__ import annotations
 
-from scenario import assert_consistent, assert_illegal, events, expect, place, roll
-from scenario_businesspoly import CARD1, DECK, ELEVATOR, START, WATER, bp_game, settle
+from support.scenario import assert_consistent, assert_illegal, events, expect, place, roll
+from support.scenario_businesspoly import CARD1, DECK, ELEVATOR, START, WATER, bp_game, settle
 
 from landlords.engine import events as E
 from landlords.engine.actions import DECLARE_BANKRUPTCY, PASS, Bid, Build, ProposeTrade

@@ -7,7 +7,7 @@ B-19, B-20.
 
 from __future__ import annotations
 
-from scenario import (
+from support.scenario import (
     HOTEL,
     assert_consistent,
     assert_illegal,
@@ -24,7 +24,7 @@ from scenario import (
     roll,
     set_cash,
 )
-from scenario_businesspoly import (
+from support.scenario_businesspoly import (
     BANK_GROUP,
     CAFE,
     CARD2,

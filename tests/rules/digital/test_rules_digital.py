@@ -8,7 +8,7 @@ the `moscow-digital` edition (the classic 40-square board and prices, Russian na
 from __future__ import annotations
 
 import pytest
-from scenario import (
+from support.scenario import (
     BOARDWALK,
     BROWN,
     CONNECTICUT,
@@ -38,7 +38,7 @@ from scenario import (
     roll,
     set_cash,
 )
-from scenario_variants import leave_houses_in_bank, variant_game
+from support.scenario_variants import leave_houses_in_bank, variant_game
 
 from landlords.engine import events as E
 from landlords.engine.actions import (

@@ -6,7 +6,7 @@ column), section 2.1 items 5-7 and 15; RECs H-1, H-2, H-3, H-22, H-23.
 
 from __future__ import annotations
 
-from scenario import (
+from support.scenario import (
     BOARDWALK,
     BROWN,
     DARK_BLUE,

@@ -5,7 +5,7 @@ Spec: seed 000:39-41, 000:190; RULES_MATRIX.md rows D1-D8 (hasbro-ru column).
 
 from __future__ import annotations
 
-from scenario import (
+from support.scenario import (
     BALTIC,
     READING,
     assert_consistent,

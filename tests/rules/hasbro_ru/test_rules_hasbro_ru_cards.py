@@ -7,7 +7,7 @@ REC H-26.
 from __future__ import annotations
 
 import pytest
-from scenario import (
+from support.scenario import (
     BROWN,
     CC3,
     CHANCE1,

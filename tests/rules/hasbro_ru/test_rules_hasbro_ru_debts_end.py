@@ -7,7 +7,7 @@ section 2.1 items 4 and 8; RECs H-4, H-15, H-20, H-21, H-24.
 from __future__ import annotations
 
 import pytest
-from scenario import (
+from support.scenario import (
     BALTIC,
     BOARDWALK,
     BROWN,

@@ -9,7 +9,7 @@ theme's rules in the other test_rules_hasbro_ru_*.py files.
 from __future__ import annotations
 
 import pytest
-from scenario import (
+from support.scenario import (
     BALTIC,
     BOARDWALK,
     DARK_BLUE,

@@ -6,7 +6,7 @@ H-16, H-17.
 
 from __future__ import annotations
 
-from scenario import (
+from support.scenario import (
     BALTIC,
     BROWN,
     JAIL,

@@ -7,7 +7,7 @@ Spec: seed 000:105-111, 000:139, 000:245-267, 000:283-285; RULES_MATRIX.md rows 
 from __future__ import annotations
 
 import pytest
-from scenario import (
+from support.scenario import (
     BALTIC,
     BOARDWALK,
     BROWN,

@@ -7,7 +7,7 @@ E1-E7, F3-F4, G2-G3 (hasbro-ru column); RECs H-5, H-11, H-12, H-25.
 from __future__ import annotations
 
 import pytest
-from scenario import (
+from support.scenario import (
     BALTIC,
     BOARDWALK,
     BROWN,

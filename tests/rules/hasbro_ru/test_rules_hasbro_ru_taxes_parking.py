@@ -6,7 +6,7 @@ items 2 and 13; RECs H-6, H-7.
 
 from __future__ import annotations
 
-from scenario import (
+from support.scenario import (
     BALTIC,
     FREE_PARKING,
     INCOME_TAX,

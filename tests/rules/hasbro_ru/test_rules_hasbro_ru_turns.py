@@ -6,7 +6,7 @@ Spec: seed 000 lines 1-289, RULES_MATRIX.md rows A-C (hasbro-ru column), RECs H-
 from __future__ import annotations
 
 import pytest
-from scenario import (
+from support.scenario import (
     BALTIC,
     CC1,
     GO,

@@ -8,7 +8,7 @@ Spec: seed 004 (lines 1-47); RULES_MATRIX.md column `kids-london`, sections 2.6 
 from __future__ import annotations
 
 import pytest
-from scenario import (
+from support.scenario import (
     BOARDWALK,
     CONNECTICUT,
     FREE_PARKING,
@@ -32,7 +32,7 @@ from scenario import (
     place,
     roll,
 )
-from scenario_variants import variant_game
+from support.scenario_variants import variant_game
 
 from landlords.engine import events as E
 from landlords.engine.actions import ClaimRent, Mortgage, SellBuilding

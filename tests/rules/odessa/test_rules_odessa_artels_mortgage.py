@@ -8,7 +8,7 @@ E, L, M, N, O, P; RECs O-6..O-13, O-20, O-21.
 from __future__ import annotations
 
 import pytest
-from scenario import (
+from support.scenario import (
     assert_consistent,
     assert_illegal,
     build,
@@ -23,7 +23,7 @@ from scenario import (
     roll,
     set_cash,
 )
-from scenario_odessa import (
+from support.scenario_odessa import (
     CAFE_HLAM,
     COOP,
     DERIBASOVSKAYA,

@@ -13,8 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from scenario import assert_consistent, events, expect, mark, payments, place, roll
-from scenario_odessa import (
+from support.scenario import assert_consistent, events, expect, mark, payments, place, roll
+from support.scenario_odessa import (
     ARKADIA,
     BOLSHOY_FONTAN,
     CAFE_HLAM,

@@ -7,7 +7,7 @@ column `odessa` rows F, J, B4; section 2.5 items 2-7; RECs O-2, O-3, O-4, O-5, O
 from __future__ import annotations
 
 import pytest
-from scenario import (
+from support.scenario import (
     assert_consistent,
     assert_illegal,
     end_turn,
@@ -21,7 +21,7 @@ from scenario import (
     roll,
     set_cash,
 )
-from scenario_odessa import (
+from support.scenario_odessa import (
     ARKADIA_BEACH,
     EXCHANGE,
     FRANTSUZSKY,

@@ -15,8 +15,9 @@ from fractions import Fraction
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from scenario import give, place, set_cash
-from scenario_odessa import (
+from support.games import play_checked, random_action
+from support.scenario import give, place, set_cash
+from support.scenario_odessa import (
     CAFE_HLAM,
     MALINA_BENYA,
     MALINA_CATACOMBS,
@@ -28,7 +29,6 @@ from scenario_odessa import (
     odessa,
     to_exchange,
 )
-from test_invariants import play_checked, random_action
 
 import landlords
 from landlords import record

@@ -7,7 +7,7 @@ The polish ruleset plays on the `warsaw` edition (the classic 40-square board an
 from __future__ import annotations
 
 import pytest
-from scenario import (
+from support.scenario import (
     BOARDWALK,
     BROWN,
     CONNECTICUT,
@@ -40,7 +40,7 @@ from scenario import (
     roll,
     set_cash,
 )
-from scenario_variants import leave_houses_in_bank, play_out_turn, roll_from, variant_game
+from support.scenario_variants import leave_houses_in_bank, play_out_turn, roll_from, variant_game
 
 from landlords import ConfigError
 from landlords.engine import events as E

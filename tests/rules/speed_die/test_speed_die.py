@@ -9,7 +9,7 @@ speed die's face 1..6 mapped 1, 2, 3 -> numbers, 4, 5 -> Mr. Monopoly, 6 -> Bus 
 from __future__ import annotations
 
 import pytest
-from scenario import (
+from support.scenario import (
     BOARDWALK,
     DARK_BLUE,
     ELECTRIC,
@@ -39,7 +39,7 @@ from scenario import (
     roll,
     set_cash,
 )
-from scenario_variants import has_passed_go, variant_game
+from support.scenario_variants import has_passed_go, variant_game
 
 from landlords.engine import events as E
 from landlords.engine.actions import BUY, DECLARE_BANKRUPTCY, DECLINE, PASS, ROLL, ChooseMove, MoveTo, TimeOut

@@ -31,7 +31,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 RUN = time.strftime("%Y%m%d-%H%M%S")
 TIMINGS: list[float] = []
 WEIGHTS: dict[str, int] = {}
@@ -82,7 +82,7 @@ def server(tmp_path_factory):
             "--log-level",
             "warning",
             "--exempt",  # one browser session plays many games from this address: the limits are
-            "127.0.0.0/8",  # tests/test_server_limits.py's
+            "127.0.0.0/8",  # tests/server/test_server_limits.py's
         ],
         stdout=log,
         stderr=subprocess.STDOUT,
