@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The browser tests (tests/e2e) drive Debian's Chromium through Playwright: install it when missing.
+# The browser tests (tests/web/e2e) drive Debian's Chromium through Playwright: install it when missing.
 set -euo pipefail
 if [ ! -x /usr/bin/chromium ]; then
     export DEBIAN_FRONTEND=noninteractive

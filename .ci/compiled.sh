@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # CI, the compiled build (hatch_build.py): the wheel built without a C compiler is the pure one; the
 # wheel built with mypyc is installed into its own virtual environment and the fast suite runs
-# against it (tests/test_build.py checks that the compiled modules are the ones imported, and
-# tests/test_builds_alike.py that it plays the pure build's games). The slow and browser tests run
+# against it (tests/package/test_build.py checks that the compiled modules are the ones imported, and
+# tests/package/test_builds_alike.py that it plays the pure build's games). The slow and browser tests run
 # once, on the pure build (.ci/run).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# PostgreSQL's server binaries for the storage tests (tests/pg.py starts a throwaway cluster from them
+# PostgreSQL's server binaries for the storage tests (tests/support/pg.py starts a throwaway cluster from them
 # on a free loopback port). Installs Debian's `postgresql` package only when initdb is missing.
 set -euo pipefail
 if compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || command -v initdb >/dev/null; then

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Redis for the cluster tests (tests/redis_server.py starts a throwaway redis-server from it on a free
+# Redis for the cluster tests (tests/support/redis_server.py starts a throwaway redis-server from it on a free
 # loopback port). Installs Debian's `redis-server` package only when the binary is missing.
 set -euo pipefail
 if command -v redis-server >/dev/null; then
