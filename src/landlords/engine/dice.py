@@ -56,7 +56,7 @@ class Chance:
         """Shuffle ``items`` in place: ``random.shuffle``'s algorithm and draws, written out (a
         Fisher-Yates pass, each index drawn by ``getrandbits`` with rejection), so that the
         compiled build runs it natively and a seed gives the same order as ``random.shuffle``
-        (tests/test_dice.py compares them)."""
+        (tests/engine/test_dice.py compares them)."""
         if self.strict:
             raise UnscriptedChance("strict chance: a shuffle is needed")
         bits = self.rng.getrandbits

@@ -51,7 +51,7 @@ def _layout(n: int) -> list[tuple[float, float, float, float, str]]:
 # ---- text measurement: an approximate glyph-width model of DejaVu Sans / Arial, in ems. Wide
 # capitals count 0.78, other capitals and ordinary letters and digits 0.64, narrow letters and
 # punctuation 0.34, a space 0.32. Real widths of these fonts are at most these values for Latin and
-# Cyrillic, so text laid out by this model fits in the real picture too (tests/test_svg.py measures
+# Cyrillic, so text laid out by this model fits in the real picture too (tests/web/test_svg.py measures
 # every text box with it).
 _NARROW = set("iIjlt.,:;'!|()[]/-ftr «»\"")
 _WIDE = set("MWШЩЖЮФмшщжюфДЦдцmw@%")
