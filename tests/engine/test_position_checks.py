@@ -112,8 +112,8 @@ CASES = [
     (_set("turn.speed_face", 9), "turn.speed_face: a face of the speed die"),
     (_set("turn.number", -1), "turn.number: cannot be negative"),
     (
-        _set("turn.claims", [{"owner": 0, "payer": 1, "square": 39, "amount": 50}]),
-        "turn.claims[0]: rent on Boardwalk",
+        _set("turn.claims", [{"owner": 0, "payer": 0, "square": 39, "amount": 50}]),
+        "turn.claims[0]: rent on Boardwalk is owed by one seat to another",
     ),
     (_set("turn.builds", [[0, 99, 1]]), "turn.builds[0][1]: there is no group 99"),
     (_set("turn.shortage", {"requester": "A"}), "turn.shortage.requester: must be an integer"),

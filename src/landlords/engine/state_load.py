@@ -321,8 +321,14 @@ def _load_claims(game: GameCore, turn: dict[str, Any], r: Reader) -> None:
         sq = r.square(r.get(raw, "square", f"{path}.", int), f"{path}.square", size)
         amount = r.get(raw, "amount", f"{path}.", int)
         when = r.get(raw, "turn", f"{path}.", int, game.turn)
-        if game.owner[sq] != owner or amount <= 0:
-            raise r.fail(path, f"rent on {names[sq]} is claimed by its owner, and is more than 0")
+        # the rent is owed to whoever owned the lot when it was landed on, even if the lot has
+        # changed hands since (a trade before the claim): the claimant need not own it now
+        if not game.t.is_property[sq] or owner == payer or amount <= 0:
+            raise r.fail(
+                path, f"rent on {names[sq]} is owed by one seat to another, on a property, and is more than 0"
+            )
+        if game.bankrupt[owner] or game.bankrupt[payer]:
+            raise r.fail(path, "a rent claim is between two seats still in the game")
         game.claims.append(RentClaim(owner, payer, sq, amount, when))
 
 
