@@ -90,3 +90,21 @@ def test_a_rent_claim_on_a_lot_traded_since_round_trips():
     again.apply(0, ClaimRent(3))
     game.apply(0, ClaimRent(3))
     assert again.state_hash() == game.state_hash()
+
+
+def test_advice_answers_with_an_offer_pending_on_a_lot_with_rent_unclaimed():
+    """The `?` advice of issue 30's report: an offer pending on a lot whose rent is still
+    unclaimed; the trade's evaluation plays the position with the offer accepted."""
+    from landlords.analysis.advice import advise
+    from landlords.engine.actions import BUY, END_TURN, ROLL, ProposeTrade
+
+    game = landlords.new_game(
+        "moscow", "hasbro-ru", players=2, seed=1, first_player=0, dice=[(1, 2), (1, 2)], auto_claim=False
+    )
+    game.apply(0, ROLL)
+    game.apply(0, BUY)
+    game.apply(0, END_TURN)
+    game.apply(1, ROLL)
+    game.apply(0, ProposeTrade(1, give_properties=(3,), take_cash=50))
+    answer = advise(game.to_position(), games=8, precision=None)
+    assert answer["kind"] == "trade"
