@@ -289,7 +289,7 @@ def test_cash_raised_for_a_debt_with_the_plan_of_the_local_game(server, tmp_path
         pick(bob, "Roll the dice")
         bob.expect("Bob: you owe $100 (tax)")
         bob.type("r")
-        bob.expect("To have $100:")
+        bob.expect("To pay the debt of $100:")
         bob.expect("Mortgage Baltic Avenue")
         pick(bob, "Yes, do all of it")
         bob.expect("anything else before you end the turn?")

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from ..assist.plans import Plan, build_evenly, group_plans, raise_cash, sell_group
+from ..assist.plans import MONEY, Plan, build_evenly, group_plans, raise_cash, replay, sell_group
 from ..describe.cards import houses_before_hotel, property_card
 from ..describe.decisions import confirmation, decision_info
-from ..describe.labels import speaker
+from ..describe.labels import action_label, speaker
 from ..describe.rulesets import summary, title
 from ..engine import decision as D
 from ..engine import events as E
@@ -99,12 +99,12 @@ class Extras:
             self.say(app.t("ui.plan_empty"), "yellow")
             return False
         self.say(what, "bold")
-        for a in plan.actions:
-            self.say("   " + app.label(seat, a))
+        for before, a in replay(app.game, seat, plan):  # each step named as it will be taken
+            self.say("   " + action_label(before, seat, a, app.lang))
         change = app.money(abs(plan.cash_change))
         self.say(app.t("ui.plan_cash_in" if plan.cash_change >= 0 else "ui.plan_cash_out", amount=change))
         if not plan.complete:
-            self.say(app.t("ui.plan_partial"), "yellow")
+            self.say(app.t("ui.plan_partial_money" if plan.limit == MONEY else "ui.plan_partial"), "yellow")
         if app.choose(seat, app.t("ui.plan_confirm"), [app.t("ui.plan_go")]) is None:
             return False
         return all(app.apply(seat, a) for a in plan.actions)  # stops at the first act refused
@@ -138,14 +138,13 @@ class Extras:
         app, game = self.app, self.app.game
         d = game.decision
         if d is not None and d.seat == seat and isinstance(d.data, D.Debt):
-            need = d.data.amount
-        else:
-            extra = app.ask_amount(seat, app.t("ui.raise_how_much"), 1, 10**9, None)
-            if extra is None:
-                return False
-            need = game.cash[seat] + extra
-        plan = raise_cash(game, seat, need)
-        return self.run_plan(seat, plan, app.t("ui.plan_raise", amount=app.money(need)))
+            plan = raise_cash(game, seat, d.data.amount)  # it stops at the step that pays the debt
+            return self.run_plan(seat, plan, app.t("ui.plan_raise_debt", amount=app.money(d.data.amount)))
+        extra = app.ask_amount(seat, app.t("ui.raise_how_much"), 1, 10**9, None)
+        if extra is None:
+            return False
+        need = game.cash[seat] + extra
+        return self.run_plan(seat, raise_cash(game, seat, need), app.t("ui.plan_raise", amount=app.money(need)))
 
     # ------------------------------------------------------------ confirmations
     def confirmed(self, seat: int, action) -> bool:
