@@ -84,6 +84,7 @@ class PlayApp(Saving, Screens, Clocks, Answers, Prompts, Trades):
         self.time_used = [0.0] * game.n  # seconds each person spent deciding (player_time_minutes)
         self.decision_key: tuple | None = None
         self.decision_started = 0.0
+        self.watching = 0  # out of the game: the round watched (-1: to the end without asking)
         self.last_offers: dict[tuple[int, int], ProposeTrade] = {}  # (seat, partner): kept for resending
         self.extras = Extras(self)  # cards, stakes, plans, confirmations (issue 13)
         self.advice = TableAdvice(self)  # `?`: win chances and offers, in the background (issue 19)
@@ -106,6 +107,7 @@ class PlayApp(Saving, Screens, Clocks, Answers, Prompts, Trades):
                     break
                 d = game.decision
                 if self.bots[d.seat] is not None:
+                    self.out_of_the_game()
                     self.bot_move(d)
                 else:
                     self.person_move(d)
@@ -118,6 +120,30 @@ class PlayApp(Saving, Screens, Clocks, Answers, Prompts, Trades):
         self.advice.close()
         self.finale()
         return 0
+
+    def out_of_the_game(self) -> None:
+        """Once every person at this terminal is bankrupt and the bots play on: at the start of each
+        round the person chooses to watch it, to run to the end at once, or to quit (the game is
+        saved; Quit)."""
+        game = self.game
+        people = [p for p in range(game.n) if self.bots[p] is None]
+        if not people or not all(game.bankrupt[p] for p in people) or self.watching >= game.round:
+            return
+        if self.watching < 0:  # fast-forward chosen: no more questions
+            return
+        seat = people[0]
+        choice = self.choose(
+            seat,
+            self.t("ui.out_title"),
+            [self.t("ui.out_watch"), self.t("ui.out_to_the_end")],
+            back=self.t("ui.out_quit"),
+        )
+        if choice is None:
+            raise Quit
+        if choice == 1:
+            self.watching, self.pace = -1, 0.0
+        else:
+            self.watching = game.round
 
     def apply(self, seat: int, action: Action) -> bool:
         """Apply an action; show the engine's reason in the player's language when it is refused."""
