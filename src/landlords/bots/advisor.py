@@ -125,7 +125,7 @@ class AdvisorBot(Guarded):
             if lift is not None:
                 return lift
         if before_roll and game.turn % self.trade_every == seat % self.trade_every:
-            offer = self._trade_offer(game, seat)
+            offer = self._fresh(game, self._trade_offer(game, seat))
             if offer is not None:
                 return offer
         return ROLL if before_roll else END_TURN

@@ -84,6 +84,7 @@ class BaselineBot(BusinesspolyPlay):
 
     def __post_init__(self) -> None:
         self._rejected: dict[tuple[Any, ...], int] = {}
+        self._offers_made: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # (game, offer) -> the board then
         self._reserve_key: tuple[Any, ...] = ()  # subclasses with their own reserve cache use this one
         self._reserve_turn = -1
         self._reserve_game: Game | None = None
@@ -276,7 +277,7 @@ class BaselineBot(BusinesspolyPlay):
             if lift is not None:
                 return lift
         if before_roll and self._trade_time(game, seat):
-            offer = self._trade_offer(game, seat)
+            offer = self._fresh(game, self._trade_offer(game, seat))
             if offer is not None:
                 return offer
         return ROLL if before_roll else END_TURN

@@ -51,7 +51,7 @@ class BusinesspolyPlay(OdessaPlay):
             if lift is not None:
                 return lift
         if before_roll and self._trade_time(game, seat):
-            offer = self._trade_offer(game, seat)
+            offer = self._fresh(game, self._trade_offer(game, seat))
             if offer is not None:
                 return offer
         return ROLL if before_roll else END_TURN

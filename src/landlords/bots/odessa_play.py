@@ -70,7 +70,7 @@ class OdessaPlay(Strategy):
         # every third round (the baseline's `turn % 3 == seat % 3` never comes for some seats when the
         # number of players is a multiple of three)
         if before_roll and self._trade_time(game, seat):
-            offer = self._trade_offer(game, seat) or self._consolidate(game, seat)
+            offer = self._fresh(game, self._trade_offer(game, seat) or self._consolidate(game, seat))
             if offer is not None:
                 return offer
         return ROLL if before_roll else END_TURN

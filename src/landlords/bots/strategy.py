@@ -10,6 +10,8 @@ subclasses refine): they are declared here.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine.actions import Action
 from ..engine.game import Game
 from ..engine.native import mypyc_attr
@@ -21,6 +23,7 @@ class Strategy:
 
     reserve: int  # cash kept back
     _rejected: dict[tuple[int, int], int]  # (lot, owner) -> the turn an offer for it was last made
+    _offers_made: dict[tuple[Any, ...], tuple[Any, ...]]  # (game, offer) -> the board when it was made
 
     def _reserve(self, game: Game, seat: int) -> int:
         """Cash to keep now."""
@@ -45,3 +48,17 @@ class Strategy:
 
     def _trade_offer(self, game: Game, seat: int) -> Action | None:
         raise NotImplementedError
+
+    def _fresh(self, game: Game, offer: Action | None) -> Action | None:
+        """``offer``, unless this bot made the very same offer before and nothing on the board has
+        changed since (owners, mortgages, buildings): an offer refused is not made again as it was."""
+        if offer is None:
+            return None
+        board = (tuple(game.owner), tuple(game.mortgaged), tuple(game.level))
+        key = (id(game), offer)
+        if self._offers_made.get(key) == board:
+            return None
+        if len(self._offers_made) > 1024:  # a long-lived bot (a server's) forgets the oldest games' offers
+            self._offers_made.clear()
+        self._offers_made[key] = board
+        return offer
