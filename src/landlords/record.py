@@ -164,8 +164,11 @@ def save(
     seats: Sequence[dict[str, Any] | Seat] | None = None,
     lang: str | None = None,
 ) -> None:
-    """Write the record atomically: a crash mid-write never destroys the previous save."""
+    """Write the record atomically: a crash mid-write never destroys the previous save. Only a
+    regular file (or a new name) is written: a device, a pipe or a socket is never replaced."""
     path = Path(path)
+    if path.exists() and not path.is_file():
+        raise ConfigError(f"{path}: is not a regular file (a device, a pipe or a socket): nothing written there")
     data = json.dumps(to_record(game, seats, lang), ensure_ascii=False, indent=1)
     fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent or ".")
     try:

@@ -56,6 +56,8 @@ def check_output_file(path: str | os.PathLike, option: str, suffixes: tuple[str,
         )
     if p.is_dir():
         raise ConfigError(f"{option} {shown}: is a folder; give a file name")
+    if p.exists() and not p.is_file():  # a device, a pipe or a socket: never replaced by a file
+        raise ConfigError(f"{option} {shown}: is not a regular file (a device, a pipe or a socket)")
     folder = p.parent if str(p.parent) else Path(".")
     if not folder.exists():
         raise ConfigError(f"{option} {shown}: the folder {folder} does not exist")

@@ -111,12 +111,12 @@ class PlayApp(Saving, Screens, Clocks, Answers, Prompts, Trades):
                     self.bot_move(d)
                 else:
                     self.person_move(d)
-        except (Quit, KeyboardInterrupt, EOFError):
+        except (Quit, KeyboardInterrupt, EOFError) as left:
             self.advice.close()
             self.autosave()
             self.term.print()
             self.term.print(self.t("ui.bye", command=self.resume_command()))
-            return 0
+            return 130 if isinstance(left, KeyboardInterrupt) else 0  # 130: the shell's code for Ctrl-C
         self.advice.close()
         self.finale()
         return 0

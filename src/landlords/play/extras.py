@@ -20,6 +20,7 @@ from ..describe.rulesets import summary, title
 from ..engine import decision as D
 from ..engine import events as E
 from ..engine.edition import HOTEL
+from .keys import number
 
 if TYPE_CHECKING:  # pragma: no cover
     from .base import AppParts
@@ -81,8 +82,8 @@ class Extras:
             sq = self.card_square(game.decision)
             if sq is None:
                 sq = game.position[seat] if game.t.is_property[game.position[seat]] else None
-        elif arg.isdigit():
-            sq = int(arg)
+        elif number(arg) is not None:
+            sq = number(arg)
         else:
             found = [s.index for s in game.edition.squares if arg in s.name.lower() and s.is_property]
             sq = found[0] if found else None

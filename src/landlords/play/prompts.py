@@ -14,7 +14,7 @@ from ..i18n import has, tr
 from .advice import TableAdvice
 from .base import AppParts, Quit
 from .extras import Extras
-from .keys import latin_key
+from .keys import latin_key, number
 from .menus import Choices
 
 # the words of the plan and advice letters on the command line, each shown only when it can do something
@@ -75,8 +75,8 @@ class Prompts(AppParts):
         while True:
             answer = self.term.ask(self.game.names[seat], words)
             low = latin_key(answer.lower())  # the key where b is types «и» on a Russian layout
-            if low.isdigit():
-                n = int(low)
+            n = number(low)
+            if n is not None:
                 if not main and n == 0:
                     return None
                 if 1 <= n <= len(entries):
@@ -148,8 +148,9 @@ class Prompts(AppParts):
         self.term.print(Text(" 0  " + (back or self.t("ui.back")), style="dim"))
         while True:
             answer = self.term.ask(self.game.names[seat], [str(i) for i in range(len(labels) + 1)])
-            if answer.isdigit() and 0 <= int(answer) <= len(labels):
-                return int(answer) - 1 if int(answer) else None
+            n = number(answer)
+            if n is not None and 0 <= n <= len(labels):
+                return n - 1 if n else None
             if answer.lower() in ("", "x", "q"):
                 return None
             self.term.print(Text(self.t("ui.not_understood"), style="yellow"))
@@ -164,8 +165,9 @@ class Prompts(AppParts):
             if answer.lower() in ("x", "q"):
                 return None
             scale = self.game.edition.currency.scale  # amounts are typed as shown (moscow-digital: 200000)
-            if answer.isdigit() and int(answer) % scale == 0 and low <= int(answer) // scale <= high:
-                return int(answer) // scale
+            typed = number(answer)
+            if typed is not None and typed % scale == 0 and low <= typed // scale <= high:
+                return typed // scale
             self.term.print(
                 Text(self.t("ui.amount_range", low=self.money(low), high=self.money(high)), style="yellow")
             )

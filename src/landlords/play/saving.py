@@ -48,7 +48,7 @@ class Saving(AppParts):
             if path.is_dir():
                 raise IsADirectoryError(21, "a folder, not a file")
             self.autosave(path)
-        except (OSError, UnicodeError) as exc:
+        except (OSError, UnicodeError, ConfigError) as exc:
             error = getattr(exc, "strerror", None) or str(exc)
             self.term.print(Text(self.t("ui.save_failed", path=str(path), error=error), style="bold red"))
             return

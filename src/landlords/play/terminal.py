@@ -25,7 +25,7 @@ class Terminal:
         # markup off: names and messages are text, never markup ("[bold]Eve[/]" prints as typed)
         self.console = console or Console(highlight=False, soft_wrap=False, markup=False)
         self._session = None
-        if sys.stdin.isatty() and sys.stdout.isatty():
+        if sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty():
             os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
             from prompt_toolkit import PromptSession
             from prompt_toolkit.history import InMemoryHistory
@@ -56,6 +56,8 @@ class Terminal:
             return self._session.prompt(message, completer=completer, complete_while_typing=False).strip()
         self.console.file.write(message)
         self.console.file.flush()
+        if sys.stdin is None:  # started with stdin closed (`<&-`): nobody can answer
+            raise EOFError
         raw = sys.stdin.buffer.readline() if hasattr(sys.stdin, "buffer") else sys.stdin.readline().encode()
         if not raw:
             raise EOFError

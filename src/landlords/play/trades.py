@@ -28,6 +28,7 @@ from ..engine.game import Game
 from ..i18n import reason
 from . import view
 from .base import AppParts
+from .keys import number
 
 
 def toggled(items: tuple, item) -> tuple:
@@ -129,14 +130,14 @@ class Trades(AppParts):
         """One line of edits: numbers toggle items, ``+N`` / ``-N`` set the cash given / asked."""
         scale = where.edition.currency.scale
         for word in answer.replace(",", " ").split():
-            if word[:1] in "+-" and word[1:].isdigit():
-                amount = int(word[1:])
+            amount = number(word[1:]) if word[:1] in "+-" else None
+            if amount is not None:
                 if amount % scale:
                     return None
                 field = "give_cash" if word[0] == "+" else "take_cash"
                 offer = replace(offer, **{field: amount // scale})
-            elif word.isdigit() and 1 <= int(word) <= len(items):
-                item, mine = items[int(word) - 1]
+            elif (n := number(word)) is not None and 1 <= n <= len(items):
+                item, mine = items[n - 1]
                 field = ("give_" if mine else "take_") + ("properties" if isinstance(item, int) else "cards")
                 offer = replace(offer, **{field: toggled(getattr(offer, field), item)})
             else:
@@ -154,8 +155,8 @@ class Trades(AppParts):
             True: offer.give_properties + offer.give_cards,
             False: offer.take_properties + offer.take_cards,
         }
-        for number, (item, mine) in enumerate(items, 1):
-            if number == 1 or items[number - 2][1] != mine:  # each side's items under its name
+        for k, (item, mine) in enumerate(items, 1):
+            if k == 1 or items[k - 2][1] != mine:  # each side's items under its name
                 say(Text("  " + self.t("ui.trade_side", who=self.name(seat if mine else partner)), style="dim"))
             tick = "[x] " if item in in_offer[mine] else "[ ] "
             label = (
@@ -163,7 +164,7 @@ class Trades(AppParts):
                 if isinstance(item, int)
                 else self.t("ui.jail_card", deck=deck_name(game, item))
             )
-            say(Text(f" {number:>2} ", style="bold") + Text(tick + label))
+            say(Text(f" {k:>2} ", style="bold") + Text(tick + label))
         say(
             "  "
             + self.t(
