@@ -14,10 +14,10 @@ from rich.text import Text
 
 from ..engine.errors import ConfigError, LandlordsError
 from ..engine.game import Game
-from .checks import COUNT, SEED, WholeRange, check_backend, fail
+from .checks import COUNT, SEED, Output, WholeRange, check_backend, fail
 from .progress import Bars
 
-console = Console(markup=False, highlight=False)
+console = Output()
 err = Console(stderr=True, markup=False, highlight=False)
 
 

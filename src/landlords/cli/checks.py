@@ -21,6 +21,19 @@ MAX_SEED = 2**63 - 1
 PLOT_FORMATS = (".png", ".svg", ".pdf")
 PLOT_HINT = "pip install 'landlords[plot]'"
 
+
+class Output(Console):
+    """The commands' standard output: text, never markup (names from edition files are text), and
+    a reader that leaves the pipe early (``| head -1``) is a normal end, exit 0 (rich exits 1)."""
+
+    def __init__(self) -> None:
+        super().__init__(markup=False, highlight=False)
+
+    def on_broken_pipe(self) -> None:
+        _quiet_stdout()
+        raise SystemExit(0)
+
+
 err = Console(stderr=True, markup=False, highlight=False)
 
 
@@ -106,7 +119,8 @@ class Group(click.Group):
         argv = list(sys.argv[1:] if args is None else args)
         try:
             check_argv(argv)
-            return super().main(argv, prog_name, complete_var, standalone_mode=False, **extra)
+            super().main(argv, prog_name, complete_var, standalone_mode=False, **extra)
+            sys.stdout.flush()  # here, not at the interpreter's exit, where a closed pipe would exit 1
         except ConfigError as exc:
             fail(str(exc))
         except click.exceptions.NoArgsIsHelpError as exc:  # pragma: no cover - click >= 8.2
@@ -121,10 +135,16 @@ class Group(click.Group):
             fail("aborted", 1)
         except click.exceptions.Exit as exc:
             sys.exit(exc.exit_code)
-        except BrokenPipeError:  # `landlords odds --csv | head`
-            sys.stderr.close()
-            sys.exit(0)
+        except BrokenPipeError:  # `landlords rules hasbro-ru | head -1`: the reader has all it wants
+            _quiet_stdout()
         sys.exit(0)
+
+
+def _quiet_stdout() -> None:
+    """After the reader of a pipe left: what is still buffered goes nowhere, and the exit is 0."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
 
 
 def has_matplotlib() -> bool:

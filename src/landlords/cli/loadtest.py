@@ -162,7 +162,7 @@ def loadtest(
         levels = run.run_levels(options, target_ms, ramp, say)
     except run.LoadTestError as exc:
         click.echo(f"error: {exc}", err=True)
-        sys.exit(1)
+        sys.exit(exc.code)
     report = summary(levels, target_ms, ramp)
     if as_json:
         click.echo(json.dumps(report, indent=2))

@@ -28,6 +28,7 @@ from .checks import (
     PLOT_FORMATS,
     SEED,
     Group,
+    Output,
     WholeRange,
     check_backend,
     check_output_file,
@@ -42,7 +43,7 @@ from .ruleshow import print_rules
 from .serve import serve
 from .tournament import strategies, tournament
 
-console = Console(markup=False, highlight=False)  # names from edition files are text, never markup
+console = Output()
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -453,9 +454,7 @@ def _print_returns(returns, title: str) -> None:
     for col in ("group", "cost", "per opponent turn", "payback (turns)"):
         ranking.add_column(col)
     full = [
-        g
-        for g in returns[1]
-        if g.level == "hotel" or not g.level.isdigit() or g.group in ("railroad", "utility")
+        g for g in returns[1] if g.level == "hotel" or not g.level.isdigit() or g.group in ("railroad", "utility")
     ]
     for g in sorted(full, key=lambda g: g.payback_turns or 1e9):
         ranking.add_row(f"{g.group} ({g.level})", str(g.cost), f"{g.per_turn:.2f}", f"{g.payback_turns:.1f}")

@@ -68,8 +68,6 @@ def limit_options(command: Callable[..., None]) -> Callable[..., None]:
     return command
 
 
-
-
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0: every one).")
 @click.option(

@@ -15,10 +15,20 @@ from rich.text import Text
 
 from ..engine.errors import LandlordsError
 from ..rules import parse_overrides
-from .checks import COUNT, PLOT_HINT, SEED, WholeRange, check_backend, check_output_dir, fail, has_matplotlib
+from .checks import (
+    COUNT,
+    PLOT_HINT,
+    SEED,
+    Output,
+    WholeRange,
+    check_backend,
+    check_output_dir,
+    fail,
+    has_matplotlib,
+)
 from .progress import Bars
 
-console = Console(markup=False, highlight=False)
+console = Output()
 DEFAULT_STRATEGIES = "advisor,trader,baseline,random"
 
 

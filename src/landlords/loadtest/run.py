@@ -26,7 +26,13 @@ READY_TIMEOUT = 900.0  # seconds for a level's games to be created and connected
 
 
 class LoadTestError(Exception):
-    """A level could not run (the server did not start, refused the games, a client process died)."""
+    """A level could not run (the server did not start, refused the games, a client process died).
+    ``code`` is the command's exit status: 2 when what it was given cannot work (a server that is not
+    there or does not start, a database URL of another kind), 1 when a run that had started failed."""
+
+    def __init__(self, message: str, code: int = 1) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass
@@ -95,14 +101,14 @@ class ServerProcess:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if self.proc.poll() is not None:
-                raise LoadTestError(f"the server exited at start-up: {self.last_log_line()}")
+                raise LoadTestError(f"the server exited at start-up: {self.last_log_line()}", code=2)
             try:
                 if httpx.get(self.url + "/api/health", timeout=2).status_code == 200:
                     return
             except httpx.HTTPError:
                 pass
             time.sleep(0.1)
-        raise LoadTestError(f"the server did not answer within {timeout:.0f} s: {self.last_log_line()}")
+        raise LoadTestError(f"the server did not answer within {timeout:.0f} s: {self.last_log_line()}", code=2)
 
     def last_log_line(self) -> str:
         self.log.flush()
@@ -148,7 +154,7 @@ def scratch_database(db: str | None, folder: Path) -> Iterator[str]:
         yield f"sqlite:///{path}" if path is not None else db
         return
     if not db.startswith(("postgresql://", "postgres://")):
-        raise LoadTestError(f"--db must be a sqlite:/// or postgresql:// URL, not {db.split(':', 1)[0]!r}")
+        raise LoadTestError(f"--db must be a sqlite:/// or postgresql:// URL, not {db.split(':', 1)[0]!r}", code=2)
     from sqlalchemy.engine import make_url
 
     base = make_url(db)
@@ -173,7 +179,8 @@ def _pg_admin(url: str, sql: str) -> None:
     try:
         asyncio.run(go())
     except (OSError, asyncpg.PostgresError) as exc:
-        raise LoadTestError(f"PostgreSQL at --db: {sql.split(' ')[0].lower()} a scratch database: {exc}") from None
+        what = sql.split(" ")[0].lower()
+        raise LoadTestError(f"PostgreSQL at --db: {what} a scratch database: {exc}", code=2) from None
 
 
 def run_level(options: Options, games: int, say: Callable[[str], None]) -> Level:
@@ -255,7 +262,7 @@ def _measure(
         for pipe in pipes:
             kind, value = _receive(pipe, READY_TIMEOUT)
             if kind != "ready":
-                raise LoadTestError(f"a client process could not set up its games: {value}")
+                raise LoadTestError(f"a client process could not set up its games: {value}", code=2)
         say(f"{games} games: playing ({options.warmup:g} s warm-up, {options.duration:g} s measured)")
         for pipe in pipes:
             pipe.send((options.warmup, options.duration))
