@@ -18,6 +18,7 @@ from .editions import edition_names, load_edition
 from .engine import *  # noqa: F403
 from .engine import Edition, Game, Ruleset
 from .engine import state as _state
+from .names import check_names
 from .rules import game_class, get_ruleset, ruleset_names
 
 _state.named_ruleset = get_ruleset  # positions list only the house rules over the named ruleset
@@ -42,6 +43,8 @@ def new_game(
     unless asked for (bots, which never play ``ClaimRent``, need it where rent must be claimed)."""
     r = get_ruleset(ruleset, rules)
     ed = edition if isinstance(edition, Edition) else load_edition(edition or r.edition)
+    if not isinstance(players, int):  # the one rule for names, as records and positions read them back
+        players = check_names(list(players), "players")
     return game_class(r)(ed, r, players, seed, **options)
 
 

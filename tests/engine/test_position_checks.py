@@ -56,7 +56,7 @@ CASES = [
     (_set("players", {"A": 1}), "players: must be a list"),
     (_set("players", [{"name": "A"}]), "players: ruleset 'hasbro-ru' is for 2-"),
     (_set("players[0].name", 7), "players[0].name: must be text"),
-    (_set("players[0].name", "A\x1b[31m"), "players[0].name: a name is 1 to 40 printable characters"),
+    (_set("players[0].name", "A\x1b[31m"), "players[0].name: a name contains a control character (U+001B)"),
     (_set("players[1].cash", "100"), 'players[1].cash: must be an integer, not "100"'),
     (_set("players[1].cash", True), "players[1].cash: must be an integer, not true"),
     (_set("players[1].cash", 2.5), "players[1].cash: must be an integer, not 2.5"),

@@ -108,3 +108,35 @@ def test_advice_answers_with_an_offer_pending_on_a_lot_with_rent_unclaimed():
     game.apply(0, ProposeTrade(1, give_properties=(3,), take_cash=50))
     answer = advise(game.to_position(), games=8, precision=None)
     assert answer["kind"] == "trade"
+
+
+@pytest.mark.parametrize(
+    "names, problem",
+    [
+        (["", "Bob"], "empty"),
+        (["\n", "Bob"], "empty"),
+        (["A" * 50, "Bob"], "longer than 32"),
+        (["Ann", "ann"], "a name of their own"),
+        (["Ann", "Bo\x07b"], "control character"),
+    ],
+)
+def test_a_game_is_made_only_with_names_its_record_and_position_take_back(names, problem):
+    """One rule for names where a game is made: new_game refuses what the record loader and the
+    position reader would refuse later (issue 31: such a game was made, and its record was not
+    loadable)."""
+    with pytest.raises(landlords.ConfigError, match=problem):
+        landlords.new_game("moscow", "hasbro-ru", players=names, seed=1)
+    data = landlords.Position.new("hasbro-ru", players=2).to_json()
+    for p, name in zip(data["players"], names, strict=True):
+        p["name"] = name
+    with pytest.raises(landlords.ConfigError):
+        from_position(data)
+
+
+def test_a_game_made_with_names_round_trips_through_its_record(tmp_path):
+    from landlords import record as records
+
+    game = landlords.new_game("moscow", "hasbro-ru", players=["  Аня ", "Борис", "B" * 32], seed=1)
+    assert game.names == ["Аня", "Борис", "B" * 32]
+    records.save(game, tmp_path / "g.json")
+    assert records.replay(records.load(tmp_path / "g.json")).state_hash() == game.state_hash()

@@ -15,9 +15,8 @@ from ..engine.game import Game
 from ..engine.state import FORMAT, VERSION
 from ..engine.state_load import load_state
 from ..engine.state_read import Reader
+from ..names import MAX_NAME, check_name, check_names
 from ..rules import game_class, get_ruleset, ruleset_names
-
-MAX_NAME = 40
 
 
 def from_position(
@@ -58,9 +57,14 @@ def from_position(
     for i, raw in enumerate(players):
         r.check(raw, f"players[{i}]", dict)
         name = r.get(raw, "name", f"players[{i}].", str, f"Player {i + 1}")
-        if not name.strip() or len(name) > MAX_NAME or any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
-            raise r.fail(f"players[{i}].name", f"a name is 1 to {MAX_NAME} printable characters")
-        names.append(name)
+        try:
+            names.append(check_name(name, "a name"))
+        except ConfigError as exc:
+            raise r.fail(f"players[{i}].name", f"{exc} (a name is 1 to {MAX_NAME} printable characters)") from None
+    try:
+        check_names(names)
+    except ConfigError as exc:
+        raise r.fail("players", str(exc).removeprefix("players: ")) from None
     if not rules.min_players <= len(names) <= rules.max_players:
         raise r.fail("players", f"ruleset {rules.id!r} is for {rules.min_players}-{rules.max_players} players")
     game = game_class(rules)(edition, rules, names, None, record_events=record_events, opening=False)
