@@ -81,7 +81,7 @@ def limit_options(command: Callable[..., None]) -> Callable[..., None]:
     "--db",
     default=None,
     envvar="LANDLORDS_DB",
-    help="Database URL: sqlite:///FILE or postgresql://user:password@host/db "
+    help="Database: a SQLite file's path (or sqlite:///FILE), or postgresql://user:password@host/db "
     "(default: $LANDLORDS_DB, else SQLite in ~/.local/state/landlords/server.db).",
 )
 @click.option(
@@ -123,17 +123,22 @@ def serve(
     from ..server.hold import hold_database, listen, release_database, shown_url
     from ..server.start import (
         RESERVED_DESCRIPTORS,
+        broker_problem,
         check_broker,
         check_database,
         raise_descriptor_limit,
         run_server,
     )
-    from ..server.storage import default_db_url
+    from ..server.storage import as_db_url, default_db_url
 
     if manual_clock and not testing:
         click.echo("error: --manual-clock is a test setting: it needs --testing", err=True)
         sys.exit(2)
-    url = db or default_db_url()
+    url = as_db_url(db) if db else default_db_url()
+    wrong = broker_problem(broker, url) if broker is not None else None
+    if wrong is not None:  # before the address and the database are taken: nothing is left behind
+        click.echo(f"error: {wrong}", err=True)
+        sys.exit(2)
     # the address first, then the database's lock, then the database: a taken port or a database
     # another server holds is one line, before this server touches the database or prints anything
     listening = listen(host, port)

@@ -56,12 +56,21 @@ def check_database(url: str) -> str | None:
     return None
 
 
-def check_broker(url: str, db_url: str) -> str | None:
-    """Reach Redis once before serving: the reason in one line when it cannot be used, else None."""
+def broker_problem(url: str, db_url: str) -> str | None:
+    """What is wrong with ``--broker`` and ``--db`` together, seen from the words alone (before the
+    server takes its address or its database)."""
     if not url.startswith(("redis://", "rediss://", "unix://")):
         return "--broker takes redis://HOST[:PORT][/DB] (or rediss://, unix://)"
     if not db_url.startswith(("postgresql:", "postgres:", "postgresql+asyncpg:")):
         return "--broker needs --db postgresql://...: the processes share the games through PostgreSQL"
+    return None
+
+
+def check_broker(url: str, db_url: str) -> str | None:
+    """Reach Redis once before serving: the reason in one line when it cannot be used, else None."""
+    problem = broker_problem(url, db_url)
+    if problem is not None:
+        return problem
     try:
         import redis.asyncio  # noqa: F401
     except ImportError:

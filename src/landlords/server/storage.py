@@ -138,11 +138,17 @@ def trouble_line(exc: BaseException) -> str:
 
 
 def default_db_url() -> str:
-    """SQLite in the user's state folder (``$XDG_STATE_HOME/landlords/server.db``)."""
+    """SQLite in the user's state folder (``$XDG_STATE_HOME/landlords/server.db``); the folder is made
+    when the server takes the database (:func:`landlords.server.hold.hold_database`), not here."""
     base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
-    folder = Path(base) / "landlords"
-    folder.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{folder / 'server.db'}"
+    return f"sqlite:///{Path(base) / 'landlords' / 'server.db'}"
+
+
+def as_db_url(value: str) -> str:
+    """A ``--db`` value as a database URL: a URL as it is, a plain path as the SQLite file there."""
+    if "://" in value or value.startswith("sqlite:"):
+        return value
+    return f"sqlite:///{Path(value).expanduser().resolve()}"
 
 
 def async_url(url: str) -> str:
