@@ -129,14 +129,17 @@ def serve(
         raise_descriptor_limit,
         run_server,
     )
-    from ..server.storage import as_db_url, default_db_url
+    from ..server.storage import as_db_url, default_db_url, make_default_folder
 
     if manual_clock and not testing:
         click.echo("error: --manual-clock is a test setting: it needs --testing", err=True)
         sys.exit(2)
     url = as_db_url(db) if db else default_db_url()
+    # what the words alone say is wrong comes before anything is made or taken: nothing is left behind
     wrong = broker_problem(broker, url) if broker is not None else None
-    if wrong is not None:  # before the address and the database are taken: nothing is left behind
+    if wrong is None and not db:
+        wrong = make_default_folder(url)
+    if wrong is not None:
         click.echo(f"error: {wrong}", err=True)
         sys.exit(2)
     # the address first, then the database's lock, then the database: a taken port or a database

@@ -91,10 +91,6 @@ def hold_database(url: str, shared: bool = False) -> str | None:
     path = os.path.realpath(plain[len("sqlite:///") :].split("?", 1)[0])
     lock_path = path + ".lock"
     try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-    except OSError as exc:
-        return f"cannot make the database's folder {os.path.dirname(path)}: {exc.strerror or exc}"
-    try:
         handle = open(lock_path, "a+", encoding="utf-8")  # noqa: SIM115 (held open until exit)
     except OSError as exc:
         return f"cannot lock the database {path}: {lock_path}: {exc.strerror or exc}"

@@ -138,10 +138,20 @@ def trouble_line(exc: BaseException) -> str:
 
 
 def default_db_url() -> str:
-    """SQLite in the user's state folder (``$XDG_STATE_HOME/landlords/server.db``); the folder is made
-    when the server takes the database (:func:`landlords.server.hold.hold_database`), not here."""
+    """SQLite in the user's state folder (``$XDG_STATE_HOME/landlords/server.db``); `landlords serve`
+    makes the folder (:func:`make_default_folder`), a URL given names a folder that exists."""
     base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
     return f"sqlite:///{Path(base) / 'landlords' / 'server.db'}"
+
+
+def make_default_folder(url: str) -> str | None:
+    """Make the folder of the default database ``url``: None, or why it cannot be made."""
+    folder = Path(url[len("sqlite:///") :]).parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"cannot make the database's folder {folder}: {exc.strerror or exc}"
+    return None
 
 
 def as_db_url(value: str) -> str:
