@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from support.server_helpers import Player, table, wait_game
+from support.server_helpers import SECRET_KEYS, Player, table, wait_game, walk
 
 # Ann (a person) rolls 3, buys square 3 and ends her turn; the first bot rolls 3 onto it and owes her
 # rent (hasbro-ru: claimed before the next roll); the second bot's roll would end the claim.
@@ -55,6 +55,9 @@ def test_a_bot_waits_for_the_claim_window_then_the_owner_hears_the_rent_lapsed(t
         assert notice["kind"] == "rent_lapsed" and notice["amount"] == claim["amount"]
         assert "was not claimed before the next roll" in notice["text"]
         assert actions(t) > held
+        text = next(raw for raw in t.ann.raw if '"notice"' in raw)  # the notice carries no secret
+        assert t.made["host_token"] not in text and t.made["token"] not in text
+        assert not [key for _, key, _ in walk(notice) if key in SECRET_KEYS]
 
 
 def test_the_window_ends_early_when_the_person_claims(tmp_path):
