@@ -8,13 +8,14 @@ from __future__ import annotations
 import time
 
 import pytest
-
 from support.server_helpers import SECRET_KEYS, Player, table, wait_game, walk
 
 # Ann (a person) rolls 3, buys square 3 and ends her turn; the first bot rolls 3 onto it and owes her
 # rent (hasbro-ru: claimed before the next roll); the second bot's roll would end the claim.
-CLAIM_SEATS = [{"kind": "person"}, {"kind": "bot", "strategy": "baseline"}, {"kind": "bot", "strategy": "baseline"}]
-CLAIM_GAME = {"ruleset": "hasbro-ru", "seats": CLAIM_SEATS, "dice": [[1, 2], [1, 2], [3, 4], [5, 6]], "first_player": 0}
+BOT = {"kind": "bot", "strategy": "baseline"}
+CLAIM_SEATS = [{"kind": "person"}, BOT, BOT]
+CLAIM_DICE = [[1, 2], [1, 2], [3, 4], [5, 6]]
+CLAIM_GAME = {"ruleset": "hasbro-ru", "seats": CLAIM_SEATS, "dice": CLAIM_DICE, "first_player": 0}
 
 
 def rent_owed(t) -> Player:

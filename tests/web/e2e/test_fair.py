@@ -13,7 +13,7 @@ import pytest
 
 from landlords.i18n import tr
 
-from .helpers import Person, at_desks, expect
+from .helpers import at_desks, expect
 from .lobby_api import call
 
 pytestmark = pytest.mark.slow
@@ -41,6 +41,7 @@ def test_the_rent_window_against_bots(browser, server, shots):
     assert ann.page.evaluate("document.querySelector('#decision').firstElementChild.id") == "claim-box"
     expect(ann.page.locator("#claim-left")).to_contain_text(re.compile(r"the bots wait 0:0[1-6] more"))
     ann.page.screenshot(path=str(shots / "60-rent-window.png"))
+    ann.page.wait_for_function("window.__view.decision.seat === 2")  # the first bot ended its turn
     held = len(actions(server, code))
     ann.page.wait_for_timeout(1500)  # the bots wait for her (they would have rolled in 0.3 s)
     assert len(actions(server, code)) == held
@@ -74,7 +75,8 @@ def test_a_roll_over_ones_own_claim_asks_first(browser, server):
 def test_a_person_leaves_for_the_grace_period_and_comes_back(browser, server, shots):
     ann, bob = at_desks(browser, server, "en-US", "en-US")
     options = {"absent_seconds": GRACE}
-    code = ann.create(["person", "person"], edition="classic-us", query="first_player=1&bot_pause=0.7", options=options)
+    query = "first_player=1&bot_pause=0.7"
+    code = ann.create(["person", "person"], edition="classic-us", query=query, options=options)
     bob.join(code)
     bob.wait_act("roll")
     assert actions(server, code) == []
@@ -87,8 +89,10 @@ def test_a_person_leaves_for_the_grace_period_and_comes_back(browser, server, sh
         assert time.monotonic() - left < GRACE + 10, "no stand-in played"
         time.sleep(0.05)
     first_move = time.monotonic() - left
-    print(f"\nfair: time from a person leaving to the stand-in bot's first move: {first_move:.2f} s "
-          f"(grace period {GRACE} s, bot pause 0.7 s)")
+    print(
+        f"\nfair: time from a person leaving to the stand-in bot's first move: {first_move:.2f} s "
+        f"(grace period {GRACE} s, bot pause 0.7 s)"
+    )
     assert GRACE <= first_move < GRACE + 3
     expect(away).to_have_text(tr("en", "web.presence.standin", name="Bob"))
     ann.page.screenshot(path=str(shots / "62-stand-in.png"))

@@ -18,7 +18,13 @@ from .lobby_api import call
 pytestmark = pytest.mark.slow
 
 QUERY = "dice=2,4%203,5%201,2&first_player=0&seed=7&bot_pause=0"
-OPTIONS = {"budget_minutes": 2, "absent_bot": True, "absent_seconds": 10, "autostart": False, "auto_claim_people": True}
+OPTIONS = {
+    "budget_minutes": 2,
+    "absent_bot": True,
+    "absent_seconds": 10,
+    "autostart": False,
+    "auto_claim_people": True,
+}
 
 
 def left(person: Person, seat: int) -> int:
