@@ -55,6 +55,22 @@ def test_the_rent_window_against_bots(browser, server, shots):
     ann.context.close()
 
 
+def test_a_claim_let_go_lets_the_bots_roll_and_its_owner_is_told(browser, server):
+    (ann,) = at_desks(browser, server, "pl-PL")
+    code = ann.create(["person", "baseline", "baseline"], edition="classic-us", query=CLAIM_QUERY)
+    ann.click_act("roll")
+    ann.click_act("buy")
+    ann.click_act("end_turn")
+    ann.page.wait_for_function("window.__view.decision.seat === 2")
+    held = len(actions(server, code))
+    ann.page.click("#claim-let-go")  # no wait for the window: the bots roll at once
+    expect(ann.page.locator("#notice")).to_contain_text("przed następnym rzutem")  # told in her language
+    assert len(actions(server, code)) > held
+    expect(ann.page.locator("#claim-box")).to_have_count(0)
+    ann.expect_no_errors()
+    ann.context.close()
+
+
 def test_a_roll_over_ones_own_claim_asks_first(browser, server):
     (ann,) = at_desks(browser, server, "ru-RU")
     query = "dice=1,2%201,2%203,4&first_player=0&bot_pause=0"
