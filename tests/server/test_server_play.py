@@ -170,7 +170,7 @@ def test_every_message_type_is_free_of_secrets(table):
     assert ann.act({"type": "roll"})["type"] == "ack"
     ann.sync()
     seen = {m["type"] for p in (ann, bob, spectator) for m in p.messages}
-    assert seen == set(SERVER_TYPES)
+    assert seen == set(SERVER_TYPES) - {"notice"}  # a lapsed claim's: test_server_fair, checked there
     for p in (ann, bob, spectator):
         check_no_secrets(p, other_tokens=[g["host_token"]] + ([joined["token"]] if p is not bob else []))
     own = [t for t in ann.raw if g["token"] in t]

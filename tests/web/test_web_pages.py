@@ -110,9 +110,11 @@ def test_meta_describes_the_tables_options_from_the_lobbys_model(client):
     options = {o["name"]: o for o in client.get("/api/web/meta").json()["lobby_options"]}
     assert options == {
         "budget_minutes": {"name": "budget_minutes", "type": "number", "default": None, "above": 0, "max": 600},
-        "absent_bot": {"name": "absent_bot", "type": "boolean", "default": False},
+        "absent_bot": {"name": "absent_bot", "type": "boolean", "default": True},
+        "absent_seconds": {"name": "absent_seconds", "type": "number", "default": 60, "min": 10, "max": 600},
         "autostart": {"name": "autostart", "type": "boolean", "default": True},
         "auto_claim_people": {"name": "auto_claim_people", "type": "boolean", "default": False},
+        "claim_seconds": {"name": "claim_seconds", "type": "number", "default": 6, "min": 0, "max": 30},
     }
     for lang in LANGUAGES:
         words = client.get(f"/api/web/words/{lang}").json()

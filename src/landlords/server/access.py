@@ -42,9 +42,21 @@ class CreateGame(BaseModel):
     )
     budget_minutes: float | None = Field(None, gt=0, le=600, description="each person's time budget")
     bot_pause: float = Field(0.7, ge=0, le=10, description="seconds a bot waits before it acts")
-    absent_bot: bool = Field(False, description="a bot plays a disconnected person's seat until they return")
+    absent_bot: bool = Field(
+        True, description="a stand-in bot plays an absent person's seat after absent_seconds, till they return"
+    )
+    absent_seconds: float = Field(
+        60, ge=10, le=600, description="seconds a disconnected person has to come back before a stand-in bot plays"
+    )
     autostart: bool = Field(True, description="start as soon as every seat is taken")
-    auto_claim_people: bool = Field(False, description="people's rent is claimed for them")
+    auto_claim_people: bool = Field(
+        False,
+        description="people's rent is claimed for them (off: where the rules say rent is claimed before the next "
+        "roll, people claim it themselves, and a bot's roll waits claim_seconds for them)",
+    )
+    claim_seconds: float = Field(
+        6, ge=0, le=30, description="seconds a bot's roll waits for a person's open rent claim (0: no wait)"
+    )
     # test settings, accepted only by a server started with testing=True
     seed: int | None = Field(None, description="test servers only")
     dice: list[list[int]] | None = Field(None, description="test servers only: the first rolls")

@@ -26,7 +26,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from .. import record as records
 from ..i18n import LANGUAGES
-from . import advice, lobby, pages
+from . import advice, hostctl, lobby, pages
 from .bodies import CheckBodies
 from .clock import Clock, ManualClock
 from .connection import Connection
@@ -306,6 +306,7 @@ def create_app(
         app.add_exception_handler(kind, database_away)
     app.include_router(lobby.router)
     app.include_router(advice.router)  # issue 19: the optional advice request
+    app.include_router(hostctl.router)  # issue 29: the host's controls in play
     pages.install(app)  # the pages: lobby at /, tables at /g/CODE
     app.add_middleware(CheckBodies)  # outermost: no route (nor the cluster's forwarding) sees a bad body
 
@@ -463,3 +464,6 @@ async def dispatch(server: Server, conn: Connection, msg: dict[str, Any], code: 
         await table.submit(conn, msg)
     elif kind == "chat":
         await table.add_chat(conn, msg["text"])
+    elif kind == "let_go":
+        await table.let_go(conn)
+        conn.send({"type": "ack", "version": table.version, **({"id": msg["id"]} if "id" in msg else {})})

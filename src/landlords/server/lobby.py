@@ -80,6 +80,9 @@ class SeatInfo(BaseModel):
     strategy: str | None
     connected: bool
     bankrupt: bool
+    standin: bool = Field(False, description="a stand-in bot plays the absent person's seat now")
+    away_at: float | None = Field(None, description="when the absent person left (epoch seconds)")
+    standin_at: float | None = Field(None, description="when a stand-in bot will play their seat (epoch seconds)")
 
 
 class GameInfo(BaseModel):
@@ -95,6 +98,7 @@ class GameInfo(BaseModel):
     version: int
     rematch: str | None
     winner: int | None
+    paused: dict[str, float] | None = Field(None, description="paused by the host: until (epoch seconds)")
 
 
 class Log(BaseModel):

@@ -1,9 +1,11 @@
 """The WebSocket protocol, version 1: what a client may send, and the checks every message passes.
 
 Every message is one JSON object with a ``type``. A client's first message is ``hello`` (with a
-seat token to play a seat, without one to watch); then ``act``, ``chat``, ``sync`` and ``ping``.
+seat token to play a seat, without one to watch); then ``act``, ``chat``, ``sync``, ``ping`` and
+``let_go`` (a seat lets its open rent claims go: the bots need not wait for them).
 The server answers with ``welcome``, ``update``, ``ack``, ``refused``, ``chat``, ``said`` (a bot's
-reason for refusing one's offer), ``pong`` and ``error``. README.md ("Play with friends") lists every field.
+reason for refusing one's offer), ``notice`` (to a seat: its rent claim lapsed), ``pong`` and
+``error``. README.md ("Play with friends") lists every field.
 """
 
 from __future__ import annotations
@@ -25,8 +27,8 @@ FLOOD_CLOSE_AFTER = 200  # messages over the limit before the connection is clos
 MAX_VERSION = 2**53  # a state version past this is no version a game reaches (nor JSON's safe integers)
 MAX_DEPTH = 16  # arrays and objects inside one another: a trade offer needs 4; json.loads recurses
 
-CLIENT_TYPES = ("hello", "act", "chat", "sync", "ping")
-SERVER_TYPES = ("welcome", "update", "ack", "refused", "chat", "said", "pong", "error")
+CLIENT_TYPES = ("hello", "act", "chat", "sync", "ping", "let_go")  # let_go: a seat lets its open rent claims go
+SERVER_TYPES = ("welcome", "update", "ack", "refused", "chat", "said", "pong", "error", "notice")
 
 # error codes a client can receive in {"type": "error", "code": ..., "message": ...}
 ERRORS = (
@@ -103,6 +105,10 @@ def parse(text: str | bytes) -> dict[str, Any]:
         _field(msg, "seat", int, required=False)
         if abs(msg["version"]) > MAX_VERSION:  # -1 stays a stale version: a client without a view sends it
             raise ProtocolError("bad_message", f"act: 'version' must be at most {MAX_VERSION}")
+    elif kind == "let_go":
+        extra = sorted(set(msg) - {"type", "id"})
+        if extra:
+            raise ProtocolError("bad_message", f"let_go: no fields but 'type' and 'id' (got {', '.join(extra)})")
     elif kind == "chat":
         _field(msg, "text", str)
         try:  # plain text for every front end: no control or format characters, no markup meaning

@@ -15,6 +15,7 @@ from ..describe.mechanics import decision_help
 from ..engine.actions import Action
 from ..engine.game import Game
 from ..engine.state import variant_attributes
+from ..i18n import tr
 from ..render.text import describe
 from ..rules.businesspoly.decisions import Deal
 
@@ -154,6 +155,10 @@ def _act(game: Game, seat: int, a: Action, lang: str, answer: bool) -> dict[str,
         ask = confirmation(game, seat, a, lang, speaker(game, lang))
         if ask is not None:
             out["confirm"] = ask
+    elif a.TYPE == "roll":  # a roll that ends one's own rent claim: the page asks first (issue 29)
+        owed = sum(c.amount for c in game.claims if c.owner == seat and c.turn < game.turn)
+        if owed:
+            out["confirm"] = tr(lang, "web.claim.roll_forfeits", amount=game.edition.currency.show(owed))
     return out
 
 

@@ -18,7 +18,13 @@ from .lobby_api import call
 pytestmark = pytest.mark.slow
 
 QUERY = "dice=2,4%203,5%201,2&first_player=0&seed=7&bot_pause=0"
-OPTIONS = {"budget_minutes": 2, "absent_bot": True, "autostart": False, "auto_claim_people": True}
+OPTIONS = {
+    "budget_minutes": 2,
+    "absent_bot": True,
+    "absent_seconds": 10,
+    "autostart": False,
+    "auto_claim_people": True,
+}
 
 
 def left(person: Person, seat: int) -> int:
@@ -31,7 +37,7 @@ def test_the_table_options_and_a_countdown_per_seat(browser, server, shots):
     for name in OPTIONS:  # each option labelled in the person's language (Polish here)
         expect(ann.page.locator(f'label[for="option-{name}"]')).to_have_text(tr("pl", f"web.option.{name}"))
     expect(ann.page.locator("#option-autostart")).to_be_checked()  # the server's defaults
-    expect(ann.page.locator("#option-absent_bot")).not_to_be_checked()
+    expect(ann.page.locator("#option-absent_bot")).to_be_checked()  # a table never waits forever
     sent = []
     ann.page.on("request", lambda r: sent.append(r.post_data_json) if r.method == "POST" else None)
     ann.page.fill("#option-budget_minutes", "0")  # the server's bound (more than 0): refused in the page
@@ -74,10 +80,10 @@ def test_the_table_options_and_a_countdown_per_seat(browser, server, shots):
     bob.page.wait_for_timeout(1500)
     assert left(bob, 0) == ann_left
 
-    # Bob goes away: the absent player's seat is played by a bot, and Ann's turn comes back
+    # Bob goes away: after the grace period (10 s here) a stand-in bot plays his seat, and Ann's turn comes back
     before = ann.version
     bob.context.close()
-    ann.wait_act("roll")
+    ann.page.wait_for_selector('button.act[data-type="roll"]', state="attached", timeout=30_000)
     assert ann.version > before
     expect(ann.page.locator('.player[data-seat="1"] .conn')).to_have_class(re.compile(r"\boff\b"))
     ann.expect_no_errors()

@@ -350,7 +350,12 @@ class Cluster:
             for s in table.seats:
                 if (s.seat in here) != (process in s.remote):
                     moved = True
-                    (s.remote.add if s.seat in here else s.remote.discard)(process)
+                    if s.seat in here:  # a client of another process: the person is back (fair.py)
+                        s.remote.add(process)
+                        table.returned(s.seat)
+                    else:  # gone from there: their grace period starts when no client is left anywhere
+                        s.remote.discard(process)
+                        table.gone(s.seat)
             if moved:
                 table.broadcast([])
                 table.kick()

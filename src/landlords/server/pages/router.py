@@ -37,7 +37,14 @@ VARIANT_SECTIONS = ("menu.", "type.")  # a variant's own wording: odessa.menu.bu
 HIDDEN_OPTIONS = {"id", "description", "edition", "sources", "variant"}
 # the lobby's table options the create form offers (besides seats, timer and privacy), described by
 # the lobby's own model (CreateGame): its type, default and bounds; the page's words are web.option.*
-LOBBY_OPTIONS = ("budget_minutes", "absent_bot", "autostart", "auto_claim_people")
+LOBBY_OPTIONS = (
+    "budget_minutes",
+    "absent_bot",
+    "absent_seconds",
+    "autostart",
+    "auto_claim_people",
+    "claim_seconds",
+)
 
 
 def lobby_options() -> list[dict[str, Any]]:

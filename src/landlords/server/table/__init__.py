@@ -21,6 +21,7 @@ from .base import TableBase
 from .bots import RETRY_SECONDS, TIMER_BOT, Bots
 from .clients import RECENT_EVENTS, Clients
 from .clocks import CHECKPOINT_SECONDS, Clocks
+from .fair import Fair
 from .host import ClusterPort, TableHost
 from .log import Log
 from .seats import BrokenGame, SeatState, token_hash
@@ -39,5 +40,5 @@ __all__ = [
 ]
 
 
-class Table(Acts, Log, Clocks, Bots, Clients, TableBase):
+class Table(Acts, Log, Clocks, Bots, Clients, Fair, TableBase):
     """One game at the server (see the module's description); the one class callers use."""

@@ -67,6 +67,11 @@ class Acts(TableBase):
             game = self.game
             if game.over:
                 raise ProtocolError("game_over", "the game is over")
+            try:
+                self.check_not_paused()
+            except IllegalAction as exc:
+                conn.send(self.refusal(conn, exc, ref))
+                return
             if msg["version"] != self.version:
                 exc = IllegalAction(
                     "stale-version",
@@ -113,6 +118,7 @@ class Acts(TableBase):
         game.apply(seat, action)  # raises IllegalAction before any change
         n = len(game.actions) - 1
         self.track_decision()
+        self.note_claims()
         self.committing = True
         try:
             await self.host.storage.append_action(

@@ -16,6 +16,8 @@ from ...engine.errors import IllegalAction
 from ..storage import database_trouble
 from .base import TableBase
 
+HOLD_POLL = 0.1  # real seconds between a waiting bot's looks at the clock (a test's manual clock too)
+
 TIMER_BOT = "baseline"  # plays a person's move when a lobby timer (no ruleset consequence) runs out
 RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0)  # a bot's or the timer's waits while the database is away
 
@@ -24,12 +26,12 @@ class Bots(TableBase):
     """Who plays a seat, and the bots' moves."""
 
     def controller(self, seat: int) -> str:
-        """Who plays ``seat`` now: ``bot`` or ``person`` (an absent person's seat is a bot's when the
-        host allowed it)."""
+        """Who plays ``seat`` now: ``bot`` or ``person`` (an absent person's seat is a stand-in bot's
+        after the grace period, or at once when the host said so, until they return: see fair.py)."""
         s = self.seats[seat]
         if s.kind == "bot":
             return "bot"
-        if not s.connections and not s.remote and self.settings.get("absent_bot"):
+        if s.standin and not s.connections and not s.remote:
             return "bot"
         return "person"
 
@@ -37,6 +39,8 @@ class Bots(TableBase):
         """Start the bot loop if a bot must move and it is not running (the owner's only, in a cluster)."""
         if self.host.cluster is not None and not self.host.cluster.owns(self):
             return
+        if self.paused_at is not None:
+            return  # the host's pause: the resume kicks again
         if self.bot_task is None or self.bot_task.done():
             game = self.game
             if game is not None and not game.over and self.controller(game.decision.seat) == "bot":
@@ -57,6 +61,12 @@ class Bots(TableBase):
             cluster = self.host.cluster
             if cluster is not None and not cluster.owns(self):
                 return  # the lease ran out: the bots move at the game's new owner (or here once it is ours again)
+            if self.paused_at is not None:
+                return  # the host's pause: the resume kicks again
+            hold = self.claim_hold()
+            if hold > 0:  # a person's rent claim that this bot's roll would end: their window first
+                await asyncio.sleep(min(hold, HOLD_POLL))
+                continue
             await asyncio.sleep(pause if not failures else RETRY_SECONDS[min(failures, len(RETRY_SECONDS)) - 1])
             async with self.lock:
                 try:
@@ -68,6 +78,8 @@ class Bots(TableBase):
                     continue
                 game = self.game
                 if game is None or game.over or game.decision.seat != seat or self.controller(seat) != "bot":
+                    continue
+                if self.paused_at is not None or self.claim_hold() > 0:
                     continue
                 bot = self.bots.get(seat)
                 if bot is None:

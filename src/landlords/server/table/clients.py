@@ -25,6 +25,7 @@ class Clients(TableBase):
         async with self.lock:  # never a view of an act still being committed
             if seat is not None:
                 self.seats[seat].connections.add(conn)
+                self.returned(seat)  # back from away: the seat is theirs again, not a stand-in's
             conn.send(self.view_message(conn, "welcome", recent=True))
             self.watchers.add(conn)  # only now: no update may reach a client before its welcome
             self.broadcast([], skip=conn)  # the others see the seat connected
@@ -35,6 +36,7 @@ class Clients(TableBase):
         self.watchers.discard(conn)
         if conn.seat is not None:
             self.seats[conn.seat].connections.discard(conn)
+            self.gone(conn.seat)  # the last one: the grace period before a stand-in starts
             self.broadcast([])
             self.kick()  # an absent person's seat may pass to a bot
             if self.host.cluster is not None:
@@ -49,6 +51,8 @@ class Clients(TableBase):
         for conn in list(self.watchers):
             if conn is not skip:
                 conn.send(self.view_message(conn, "update", events=events))
+        if events:
+            self.tell_lapsed(events)
 
     def view_message(self, conn: Connection, kind: str, events: list | None = None, recent: bool = False) -> str:
         """The message for one client: the shared part (per language, built once per version, until
@@ -57,7 +61,7 @@ class Clients(TableBase):
         copy each: 2,000 spectators that did not read held 800 MB of copies in their queues."""
         key: tuple = (id(events) if not recent else -1, conn.lang, conn.position)
         if recent:  # a welcome may come before the broadcast of a change of seats (attach): its own key
-            key += (tuple((s.kind, s.name, bool(s.connections or s.remote)) for s in self.seats),)
+            key += (tuple((s.kind, s.name, bool(s.connections or s.remote), s.standin) for s in self.seats),)
         whole_key = (*key, conn.seat)
         if kind == "update" and whole_key in self._cache:
             return self._cache[whole_key][0]
@@ -106,6 +110,9 @@ class Clients(TableBase):
             clock = self.host.clock
             deadline_at = round(clock.wall() + (due[0] - clock.now()), 3)
         out["decision"] = views.decision_view(game, lang, deadline_at)
+        claims = self.claim_view()
+        if claims:
+            out["claims"] = claims
         budget = self.budget_minutes()
         if budget is not None and not game.over:
             clock = self.host.clock

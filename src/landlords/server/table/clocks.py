@@ -11,6 +11,7 @@ from ...engine.errors import IllegalAction
 from ...engine.game import Game
 from .base import TableBase
 from .bots import TIMER_BOT
+from .fair import PAUSE_LIMIT
 
 CHECKPOINT_SECONDS = 5.0  # how often the running clocks of a timed game are saved (server clock)
 
@@ -70,9 +71,12 @@ class Clocks(TableBase):
         game = self.game
         if game is None or game.over:
             return None
+        if self.paused_at is not None:  # the host's pause ends by itself: a table never waits forever
+            return (self.paused_at + PAUSE_LIMIT, "resume")
+        absent = self.absent_due()  # an absent person's grace period, then a stand-in
         if not self.timed and (game.decision is None or game.decision.deadline is None):
-            return None  # no clock in this game (most of them): the timer's every look is cheap
-        out: list[tuple[float, str]] = []
+            return absent  # no clock in this game (most of them): the timer's every look is cheap
+        out: list[tuple[float, str]] = [absent] if absent is not None else []
         limit = game.rules.time_limit_minutes
         if limit is not None:
             out.append((self.started_at + limit * 60, "time_limit"))
@@ -94,7 +98,13 @@ class Clocks(TableBase):
             game = self.game
             if due is None or game is None or due[0] > self.host.clock.now():
                 return
-            if due[1] == "time_limit":
+            if due[1] == "resume":  # a host's pause at its longest
+                self._resume(self.host.clock.now())
+                self._pending_events = []
+            elif due[1] == "absent":  # an absent person's grace period is over
+                self.stand_in()
+                self._pending_events = []
+            elif due[1] == "time_limit":
                 before = len(game.events or [])
                 clocks = (self.decision_started, list(self.time_used))
                 game.finish_by_net_worth("time_limit")

@@ -34,6 +34,8 @@ class SeatState:
     token_hash: str | None = None
     connections: set[Connection] = field(default_factory=set)
     remote: set[str] = field(default_factory=set)  # the other processes with a client at this seat (cluster)
+    left_at: float | None = None  # when its person's last client left (server clock; None: not since loading)
+    standin: bool = False  # a stand-in bot plays the absent person's seat until they return
 
     def row(self) -> SeatRow:
         return SeatRow(self.seat, self.name, self.kind, self.strategy, self.token_hash)

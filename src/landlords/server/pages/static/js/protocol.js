@@ -23,7 +23,12 @@
  * @property {string | null} strategy
  * @property {boolean} connected
  * @property {boolean} bankrupt
+ * @property {boolean} [standin] a stand-in bot plays the absent person's seat now (server/table/fair.py)
+ * @property {number} [away_at] epoch seconds the absent person left
+ * @property {number} [standin_at] epoch seconds a stand-in bot plays their seat
  */
+
+/** @typedef {{owner: number, square: number, amount: number, ends_at: number | null}} OpenClaim a rent claim, and when a bot's roll may end it */
 
 /**
  * @typedef {object} GameSummary the table's settings and seats (server/table/base.py summary)
@@ -39,6 +44,7 @@
  * @property {number} version
  * @property {string | null} rematch the code of the next game
  * @property {number | null} winner
+ * @property {{until: number} | null} [paused] paused by the host, until (epoch seconds)
  */
 
 /**
@@ -138,6 +144,7 @@
  * @property {number} [events_from]
  * @property {Clocks} [clocks]
  * @property {Result} [result]
+ * @property {OpenClaim[]} [claims] the open rent claims
  * @property {{seat: number | null, acts?: Act[]}} you
  */
 
@@ -147,7 +154,8 @@
  *   | {type: "ack", id?: number}
  *   | {type: "chat" | "said", seat?: number, name: string, text: string, at?: number}
  *   | {type: "pong"}
- *   | {type: "error", code: string, message: string}} Notice
+ *   | {type: "error", code: string, message: string}
+ *   | {type: "notice", kind: string, text: string, amount?: number, square?: number}} Notice
  */
 /** @typedef {View | Notice} ServerMessage */
 

@@ -15,6 +15,8 @@ import { WorthPanel } from "./worth.js";
 import { runClocks } from "./clock.js";
 import { adviceButton } from "./advice.js";
 import { has, langPicker, lang, loadWords, pickLang, t } from "./words.js";
+import { claimBox } from "./claims.js";
+import { renderPresence } from "./presence.js";
 
 /** @typedef {import("./protocol.js").Act} Act */
 /** @typedef {import("./protocol.js").Action} Action */
@@ -119,6 +121,8 @@ function onMessage(m) {
     say(t("web.refused", { reason: m.reason }), "error");
   } else if (m.type === "ack") {
     say("");
+  } else if (m.type === "notice") {
+    say(m.text, "error"); // my rent claim lapsed: told in words, not only in the log
   } else if (m.type === "chat" || m.type === "said") {
     S.chat.push(m); // said: a bot's reason for refusing my offer, in its own line
     renderChat();
@@ -180,6 +184,7 @@ async function render(full = false) {
   renderJoin();
   renderDecision();
   renderPlayers();
+  renderPresence(v, { code, seat: mySeat(), hostToken: store.host(code) });
   renderLog(full);
   runClocks(v);
   if (full) renderChat();
@@ -327,6 +332,8 @@ function renderDecision() {
   const acts = v.you?.acts || [];
   const d = v.decision;
   const parts = [];
+  // my open rent claim comes first: a roll would end it (claims.js)
+  parts.push(claimBox(v, mySeat(), { button: (a) => actButton(a), send, money: fmt }));
   if (d) {
     const mine = d.seat === mySeat();
     // the deciding seat reads the question put to it; everyone else a line about it ("Bob's turn")
@@ -351,8 +358,7 @@ function renderDecision() {
     parts.push(h("button", { id: "counter-offer", onclick: () => counterOffer(d) }, t("web.counter_offer")));
   }
   // rent to claim lapses at the next roll: in sight, not folded away
-  const urgent = free.filter((a) => URGENT.has(a.action.type));
-  if (urgent.length) parts.push(h("div", { class: "answers urgent" }, urgent.map((a) => actButton(a))));
+  // (they are in the claim box, first)
   /** @type {Record<string, Act[]>} */
   const groups = {};
   for (const a of free) if (!URGENT.has(a.action.type)) (groups[a.action.type] ||= []).push(a);
