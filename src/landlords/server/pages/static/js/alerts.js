@@ -135,7 +135,8 @@ function showUnread() {
   const badge = document.getElementById("chat-badge");
   if (!badge) return;
   badge.hidden = A.unread === 0;
-  badge.textContent = String(A.unread);
+  badge.textContent = `${t("web.chat")} ${A.unread}`;
+  badge.dataset.unread = String(A.unread);
   badge.title = t("web.unread", { n: A.unread });
   badge.setAttribute("aria-label", t("web.unread", { n: A.unread }));
 }

@@ -161,7 +161,8 @@ export class Board {
     });
     host.append(this.spot);
     this.rolled = "-";
-    this.until = 0; // when (performance.now()) the last token to move arrives
+    this.until = 0;
+    this.spotKey = ""; // when (performance.now()) the last token to move arrives
     /** @type {SVGElement[]} */
     this.tokenEls = [];
     /** @type {(ReturnType<typeof setTimeout> | undefined)[]} */
@@ -277,6 +278,9 @@ export class Board {
    */
   showSpot(square, state, names, line = "") {
     const sq = square === null ? null : this.board.squares[square];
+    const key = sq && state ? `${sq.index}|${state.owner[sq.index]}|${state.level[sq.index]}|${names.join(",")}|${line}` : String(square);
+    if (key === this.spotKey) return; // unchanged: not drawn again
+    this.spotKey = key;
     this.spot.hidden = !sq;
     if (!sq) return;
     const parts = [];
@@ -295,7 +299,7 @@ export class Board {
     const owner = state ? state.owner[sq.index] : -1;
     if (state && owner >= 0) facts.push(names[owner] || "");
     if (state && state.level[sq.index]) facts.push(state.level[sq.index] >= HOTEL ? "🏨" : "⌂".repeat(state.level[sq.index]));
-    if (line) facts.push(line);
+    if (line && !facts.includes(line)) facts.push(line);
     if (facts.length) {
       const p = document.createElement("div");
       p.className = "spot-facts";

@@ -630,8 +630,17 @@ function renderPlayers() {
 function floatMoney(st) {
   const before = S.cash;
   S.cash = [...st.cash];
-  if (STILL || !before.length) return;
-  st.cash.forEach((cash, i) => {
+  if (STILL || !before.length || before.every((c, i) => c === st.cash[i])) return;
+  // after the frame with the new board is drawn: measuring the cards' places costs a layout
+  requestAnimationFrame(() => setTimeout(() => floatAt(before, st.cash)));
+}
+
+/**
+ * @param {number[]} before each seat's cash drawn last time
+ * @param {number[]} now
+ */
+function floatAt(before, now) {
+  now.forEach((cash, i) => {
     const diff = cash - (before[i] ?? cash);
     const at = document.querySelector(`#players .player[data-seat="${i}"] .cash`);
     if (!diff || !at) return;
@@ -747,7 +756,11 @@ async function main() {
   watchChat($("#messages"));
   // on a phone the decision is a bar fixed at the bottom: the page pads by its height (app.css)
   const bar = $("#decision");
-  new ResizeObserver(() => document.body.style.setProperty("--bar", `${bar.hidden ? 0 : bar.offsetHeight}px`)).observe(bar);
+  const phone = matchMedia("(max-width: 599px)");
+  new ResizeObserver(() => {
+    const px = `${phone.matches && !bar.hidden ? bar.offsetHeight : 0}px`;
+    if (document.body.style.getPropertyValue("--bar") !== px) document.body.style.setProperty("--bar", px);
+  }).observe(bar);
   $("#lang-slot").append(langPicker(() => {
     staticWords();
     alertWords();
