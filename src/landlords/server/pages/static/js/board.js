@@ -85,6 +85,20 @@ export function initials(names) {
   return first.map((c, i) => (first.indexOf(c) !== first.lastIndexOf(c) ? String(i + 1) : c));
 }
 
+/**
+ * A seat's token as a small picture of its own (the players' panels): the same shape, colour and letter.
+ * @param {number} seat
+ * @param {string} letter
+ * @returns {SVGElement}
+ */
+export function tokenBadge(seat, letter) {
+  const colour = SEAT_COLOURS[seat % 8];
+  const svg = el("svg", { class: "token-badge", viewBox: "-10 -10 20 20", width: 20, height: 20, "aria-hidden": "true", "data-seat": seat });
+  svg.append(tokenShape(SEAT_SHAPES[seat % SEAT_SHAPES.length], colour),
+    el("text", { y: 3.6, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: inkOn(colour) }, letter));
+  return svg;
+}
+
 // The kind's mark of a square the picture left it out of (a side column's square is shallower than
 // the top and bottom rows'): stacked under the square's words as the picture stacks it elsewhere, the
 // words moved up to keep the lines centred in the square's text area, at a smaller size if need be.

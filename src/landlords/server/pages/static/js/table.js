@@ -3,7 +3,7 @@
 // labels); nothing here decides what is legal. A refused act shows the engine's reason.
 
 import { api, store } from "./api.js";
-import { Board, SEAT_COLOURS } from "./board.js";
+import { Board, SEAT_COLOURS, initials, tokenBadge } from "./board.js";
 import { $, clear, errorText, h, patch, say } from "./dom.js";
 import { alertControls, alertWords, chatArrived, watchChat, yourMove } from "./alerts.js";
 import { chip } from "./colour.js";
@@ -582,11 +582,12 @@ function renderPlayers() {
   const box = $("#players");
   const st = v.state;
   const d = v.decision;
+  const letters = initials(names());
   const cards = v.game.seats.map((s) => {
     const i = s.seat;
     const colour = SEAT_COLOURS[i % 8];
     const head = h("div", { class: "head" },
-      h("span", { class: "dot", style: `background:${colour}`, "aria-hidden": "true" }),
+      tokenBadge(i, letters[i] || String(i + 1)), // the seat's token as on the board: shape, colour, letter
       h("strong", { class: "name" }, s.name || t("web.open_seat")),
       s.kind === "bot" ? h("span", { class: "tag" }, t("ui.bot", { strategy: s.strategy })) : null,
       s.kind === "person" ? h("span", { class: `conn ${s.connected ? "on" : "off"}`, title: t(s.connected ? "web.connected" : "web.disconnected") }, s.connected ? "●" : "○") : null,
