@@ -122,6 +122,15 @@ def test_the_title_and_icon_say_whose_move_it_is(browser, server):
     bob.wait_act("roll")
     expect(bob.page).to_have_title("● Your move — " + bob.page.url.rsplit("/", 1)[1] + " · landlords")
     expect(ann.page).not_to_have_title("● Your move — " + ann.page.url.rsplit("/", 1)[1] + " · landlords")
+    # the decision panel stays in view when the page is scrolled down (sticky beside the board)
+    ann.page.evaluate("scrollTo(0, document.body.scrollHeight)")
+    assert ann.page.evaluate("scrollY") > 0
+    top = ann.page.evaluate("document.querySelector('#decision').getBoundingClientRect().top")
+    assert 0 <= top < 100, top
+    # the sound: off until the person turns it on, and the choice kept
+    ann.page.click("#sound-toggle")
+    expect(ann.page.locator("#sound-toggle")).to_have_attribute("aria-pressed", "true")
+    assert ann.page.evaluate("localStorage.getItem('landlords.sound')") == "on"
     ann.page.click("#lang")  # the words follow the language
     ann.page.select_option("#lang", "ru")
     expect(ann.page.locator("#sound-toggle")).to_contain_text("Звук")
