@@ -174,9 +174,9 @@ export class Board {
       top: `${(100 * (cy + ch * 0.57)) / vh}%`, maxHeight: `${(100 * ch * 0.4) / vh}%`,
     });
     host.append(this.spot);
-    this.rolled = "-";
-    this.until = 0;
-    this.spotKey = ""; // when (performance.now()) the last token to move arrives
+    this.rolled = "-"; // the roll drawn in the centre
+    this.until = 0; // when (performance.now()) the last token to move arrives
+    this.spotKey = ""; // what the square's card shows (drawn again only when it changes)
     /** @type {SVGElement[]} */
     this.tokenEls = [];
     /** @type {(ReturnType<typeof setTimeout> | undefined)[]} */
