@@ -312,7 +312,7 @@ export class Board {
     if (sq.price) facts.push(sq.price);
     const owner = state ? state.owner[sq.index] : -1;
     if (state && owner >= 0) facts.push(names[owner] || "");
-    if (state && state.level[sq.index]) facts.push(state.level[sq.index] >= HOTEL ? "🏨" : "⌂".repeat(state.level[sq.index]));
+    if (state && state.level[sq.index]) facts.push(state.level[sq.index] >= HOTEL ? "■" : "⌂".repeat(state.level[sq.index]));
     if (line && !facts.includes(line)) facts.push(line);
     if (facts.length) {
       const p = document.createElement("div");
