@@ -113,7 +113,7 @@ def test_two_people_and_a_bot_play_while_a_spectator_watches(table, shots):
     for p in (ann, eve):
         p.wait_version(ann.version)
         for sq in (6, 8, 9):
-            expect(p.page.locator(f'svg.board rect.house[data-square="{sq}"]')).to_have_count(1)
+            expect(p.page.locator(f'svg.board g.house[data-square="{sq}"]')).to_have_count(1)
     ann.page.click('svg.board g.square[data-index="9"]')
     card = ann.page.locator("#square-card")
     expect(card).to_contain_text("Connecticut Avenue")

@@ -161,7 +161,7 @@ def test_businesspoly_court_lap_settlement_and_an_office(people, shots):
     ann.click_act("build", square=1)
     for p in (ann, bob):
         p.wait_version(ann.version)
-        expect(p.page.locator('svg.board rect.house[data-square="1"]')).to_have_count(1)
+        expect(p.page.locator('svg.board g.house[data-square="1"]')).to_have_count(1)
     expect(bob.page.locator("#events")).to_contain_text("Ann")
     ann.page.screenshot(path=str(shots / "34-businesspoly-office.png"))
     for p in (ann, bob):

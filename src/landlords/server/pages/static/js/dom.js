@@ -106,3 +106,18 @@ export function say(text, kind = "info") {
   box.className = `notice ${kind}`;
   box.hidden = !text;
 }
+
+/**
+ * Makes the element's children the nodes given, moving and replacing only what differs: a node kept
+ * from the last drawing stays in the document (it keeps the pointer, the focus and its transitions).
+ * @param {Element} el
+ * @param {Node[]} nodes
+ */
+export function patch(el, nodes) {
+  const keep = new Set(nodes);
+  for (const c of [...el.childNodes]) if (!keep.has(c)) c.remove();
+  nodes.forEach((node, i) => {
+    const at = el.childNodes[i];
+    if (at !== node) el.insertBefore(node, at || null);
+  });
+}

@@ -3,8 +3,9 @@
 // labels); nothing here decides what is legal. A refused act shows the engine's reason.
 
 import { api, store } from "./api.js";
-import { Board, SEAT_COLOURS } from "./board.js";
-import { $, clear, errorText, h, say } from "./dom.js";
+import { Board, SEAT_COLOURS, initials, tokenBadge } from "./board.js";
+import { $, clear, errorText, h, patch, say } from "./dom.js";
+import { alertControls, alertWords, chatArrived, watchChat, yourMove } from "./alerts.js";
 import { chip } from "./colour.js";
 import { money } from "./money.js";
 import { openTrade, offerLines } from "./trade.js";
@@ -33,7 +34,8 @@ const code = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop
  * @type {{view: View | null, board: Board | null, boardJson: BoardJson | null, boardKey: string,
  *   ws: WebSocket | null, token: string | null, nextId: number, pending: {id: number, version: number} | null,
  *   events: import("./protocol.js").GameEvent[], chat: import("./protocol.js").ChatLine[], closing: boolean,
- *   open: Set<string>, worth: WorthPanel | null}}
+ *   open: Set<string>, worth: WorthPanel | null, buttons: Map<string, HTMLButtonElement>,
+ *   cash: number[], settle: ReturnType<typeof setTimeout> | undefined}}
  */
 const S = {
   view: null,
@@ -49,7 +51,11 @@ const S = {
   closing: false,
   open: new Set(),
   worth: null,
+  buttons: new Map(), // the decision's act buttons by act: kept across updates, changed in place
+  cash: [], // each seat's cash when last drawn (a change floats by the player's money)
+  settle: undefined, // the decision's drawing, waiting for the token to arrive
 };
+const STILL = matchMedia("(prefers-reduced-motion: reduce)").matches;
 const URGENT = new Set(["claim_rent"]);
 const MANY = 8; // more answers than this: a menu instead of a row of buttons
 // what the end-to-end tests read: the click-to-board durations (ms) and the last view
@@ -80,6 +86,8 @@ function connect() {
     if (!S.closing) setTimeout(connect, 1000);
   });
 }
+// the end-to-end tests' way to have the server send the same view again (an update that changes nothing)
+/** @type {Window & {__sync?: () => void}} */ (window).__sync = () => send({ type: "sync" });
 
 function hello() {
   send({ type: "hello", token: S.token, lang: lang(), protocol: 1 });
@@ -126,6 +134,7 @@ function onMessage(m) {
   } else if (m.type === "chat" || m.type === "said") {
     S.chat.push(m); // said: a bot's reason for refusing my offer, in its own line
     renderChat();
+    if (m.seat === undefined || m.seat !== mySeat()) chatArrived(1);
   } else if (m.type === "error") {
     if (m.code === "unconfirmed") {
       // the act may still be applied: not refused, so look at the game again before anything else
@@ -172,17 +181,29 @@ const fmt = (amount) => money(S.boardJson, amount, lang());
 async function render(full = false) {
   const v = view();
   const game = v.game;
-  document.title = `${code} · landlords`;
   clear($("#title"), h("strong", {}, code), " · ", t(`ruleset.name.${game.ruleset}`));
   await ensureBoard(game);
+  let moving = 0; // the milliseconds until the dice and the tokens stand still
+  const d = v.decision;
   if (v.state) {
-    const d = v.decision;
-    S.board?.paint(v.state, names(), d && d.square !== undefined ? d.square : null);
+    const rolled = !full && (v.events || []).some((e) => e.event === "rolled");
+    moving = S.board?.paint(v.state, names(), d && d.square !== undefined ? d.square : null, rolled) || 0;
     renderDice(v.state);
   }
+  renderSpot();
   beforeRender();
   renderJoin();
-  renderDecision();
+  // the decision waits until the token has arrived (a buy offer is not shown while it still walks)
+  clearTimeout(S.settle);
+  const box = $("#decision");
+  if (moving > 0 && !STILL) {
+    box.dataset.waiting = "true";
+    S.settle = setTimeout(() => {
+      beforeRender();
+      renderDecision();
+      afterRender();
+    }, moving);
+  } else renderDecision();
   renderPlayers();
   renderPresence(v, { code, seat: mySeat(), hostToken: store.host(code) });
   renderLog(full);
@@ -201,13 +222,24 @@ async function render(full = false) {
   document.body.dataset.busy = "false";
 }
 
+// the square that matters now over the board's centre: the decision's, else the current player's
+function renderSpot() {
+  const v = view();
+  const st = v.state;
+  if (!S.board) return;
+  const d = v.decision;
+  const square = d && d.square !== undefined ? d.square : st && !st.over ? st.position[st.current] : null;
+  const line = st && !st.over && (!d || d.square === undefined) ? names()[st.current] || "" : "";
+  S.board.showSpot(square ?? null, st, names(), line);
+}
+
 /** @param {PublicState} state */
 function renderDice(state) {
   const roll = state.last_roll || [];
-  const faces = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
   clear(
     $("#dice"),
-    roll.length ? h("span", { class: "dice", title: roll.join(" + ") }, roll.map((r) => faces[r] || String(r)).join(" ")) : null,
+    // the dice themselves are drawn in the board's centre (board.js); here in words, for the log's readers
+    roll.length ? h("span", { class: "dice", id: "dice-sum" }, `${roll.join(" + ")} = ${roll.reduce((a, b) => a + b, 0)}`) : null,
     h("span", {}, t("web.round", { round: state.round + 1 })),
     state.pot ? h("span", {}, t("ui.pot", { amount: fmt(state.pot) })) : null,
     h("span", { class: "bank" }, t("web.bank", { houses: state.bank_houses, hotels: state.bank_hotels })),
@@ -291,6 +323,7 @@ async function rematch() {
  * @param {Record<string, unknown>} [extra] the button's other attributes
  */
 function actButton(a, extra = {}) {
+  // the decision's buttons are kept by their act and changed in place (keyedButton); elsewhere made anew
   const danger = a.action.type === "declare_bankruptcy";
   return h(
     "button",
@@ -302,6 +335,41 @@ function actButton(a, extra = {}) {
     },
     a.label,
   );
+}
+
+/**
+ * The decision's button for the act: the one drawn last time for the same act, its label and kind
+ * brought up to date, else a new one (a button never vanishes from under the pointer on an update).
+ * @param {Act} a
+ * @param {Set<string>} used the keys drawn in this update
+ * @returns {HTMLButtonElement}
+ */
+function keyedButton(a, used) {
+  const key = JSON.stringify(a.action);
+  used.add(key);
+  const old = S.buttons.get(key);
+  const fresh = actButton(a);
+  if (!old) {
+    const b = /** @type {HTMLButtonElement} */ (actButton(a, { onclick: () => pressed(b) }));
+    pressedActs.set(b, a);
+    S.buttons.set(key, b);
+    return b;
+  }
+  pressedActs.set(old, a);
+  if (old.className !== fresh.className) old.className = fresh.className;
+  if (old.textContent !== a.label) old.textContent = a.label;
+  return old;
+}
+
+/** @type {WeakMap<HTMLButtonElement, Act>} each kept button's act as last drawn */
+const pressedActs = new WeakMap();
+
+/** @param {HTMLButtonElement} b */
+function pressed(b) {
+  const a = pressedActs.get(b);
+  if (!a) return;
+  if (a.action.type === "declare_bankruptcy" || a.confirm) confirmAct(a);
+  else act(a.action);
 }
 
 /** @param {Act} a */
@@ -346,13 +414,18 @@ function renderDecision() {
   // a bid is a form (any amount from the one listed) wherever it is offered, in turn or not
   const answers = acts.filter((a) => a.answer || a.action.type === "bid");
   const free = acts.filter((a) => !a.answer && a.action.type !== "bid");
-  const row = h("div", { class: "answers", id: "answers" });
+  /** @type {Set<string>} */
+  const used = new Set();
+  const row = kept("answers", () => h("div", { class: "answers", id: "answers" }));
   const many = answers.length > MANY;
+  /** @type {Node[]} */
+  const inRow = [];
   for (const a of answers) {
-    if (a.action.type === "bid") row.append(bidForm(a));
-    else if (!many) row.append(actButton(a));
+    if (a.action.type === "bid") inRow.push(bidForm(a));
+    else if (!many) inRow.push(keyedButton(a, used));
   }
-  if (many) row.append(choiceForm(answers)); // e.g. the speed die's triples: any square of the board
+  if (many) inRow.push(choiceForm(answers)); // e.g. the speed die's triples: any square of the board
+  patch(row, inRow);
   if (answers.length) parts.push(row);
   if (d && (d.kind === "trade_response") && d.seat === mySeat()) {
     parts.push(h("button", { id: "counter-offer", onclick: () => counterOffer(d) }, t("web.counter_offer")));
@@ -362,19 +435,36 @@ function renderDecision() {
   /** @type {Record<string, Act[]>} */
   const groups = {};
   for (const a of free) if (!URGENT.has(a.action.type)) (groups[a.action.type] ||= []).push(a);
-  const extra = h("div", { class: "free-acts", id: "free-acts" });
+  const extra = kept("free-acts", () => h("div", { class: "free-acts", id: "free-acts" }));
+  /** @type {Node[]} */
+  const inExtra = [];
   for (const [type, list] of Object.entries(groups)) {
-    const group = h("details", { class: "group", dataset: { type }, open: S.open.has(type) },
-      h("summary", {}, t("ui.menu_group", { label: groupName(type), n: list.length })),
-      actHelp(type, S.boardJson),
-      h("div", { class: "list" }, list.map((a) => actButton(a))));
-    group.addEventListener("toggle", () => (group.open ? S.open.add(type) : S.open.delete(type)));
-    extra.append(group);
+    const group = kept(`group:${type}`, () => {
+      const g = h("details", { class: "group", dataset: { type }, open: S.open.has(type) },
+        h("summary", {}), h("div", { class: "help-slot" }), h("div", { class: "list" }));
+      g.addEventListener("toggle", () => (g.open ? S.open.add(type) : S.open.delete(type)));
+      return g;
+    });
+    const [summary, helpSlot, listBox] = [...group.children];
+    const label = t("ui.menu_group", { label: groupName(type), n: list.length });
+    if (summary.textContent !== label) summary.textContent = label;
+    const help = actHelp(type, S.boardJson);
+    const helpText = help ? help.outerHTML : "";
+    if (helpSlot.getAttribute("data-help") !== helpText) {
+      helpSlot.setAttribute("data-help", helpText);
+      clear(helpSlot, help);
+    }
+    patch(listBox, list.map((a) => keyedButton(a, used)));
+    inExtra.push(group);
   }
+  patch(extra, inExtra);
   if (Object.keys(groups).length) parts.push(extra);
+  for (const key of [...S.buttons.keys()]) if (!used.has(key)) S.buttons.delete(key);
   const seat = mySeat();
   if (seat !== null && v.state && !v.state.over && !v.state.bankrupt[seat]) {
-    parts.push(h("button", { id: "trade-button", class: "secondary", onclick: () => startTrade() }, t("web.propose_trade")));
+    const trade = kept("trade", () => h("button", { id: "trade-button", class: "secondary", onclick: () => startTrade() }));
+    if (trade.textContent !== t("web.propose_trade")) trade.textContent = t("web.propose_trade");
+    parts.push(trade);
     const rules = v.game.rules || {};
     if (rules.advice !== false && rules.advice !== "false") {
       parts.push(adviceButton({ code, token: S.token, seat, board: S.boardJson, box: $("#advice") }));
@@ -383,8 +473,29 @@ function renderDecision() {
   parts.push(dealButton({ view: v, board: S.boardJson, seat: mySeat(), act, dialog: $("#dialog", HTMLDialogElement), names: names() }));
   // a part may be null (no deals in these rules, no explanation): with nothing to show, no panel
   const shown = parts.filter((p) => p !== null && p !== undefined);
-  clear(box, shown);
+  patch(box, shown);
   box.hidden = shown.length === 0;
+  delete box.dataset.waiting;
+  const mine = !!d && d.seat === mySeat() && acts.some((a) => a.answer);
+  yourMove(mine, `${code} · landlords`, d ? d.prompt || d.title : "");
+}
+
+/** @type {Map<string, HTMLElement>} the decision's containers, kept across updates */
+const containers = new Map();
+
+/**
+ * The decision's container by its key: the one drawn last time, else made.
+ * @param {string} key
+ * @param {() => HTMLElement} make
+ * @returns {HTMLElement}
+ */
+function kept(key, make) {
+  let el = containers.get(key);
+  if (!el) {
+    el = make();
+    containers.set(key, el);
+  }
+  return el;
 }
 
 // a long list of answers (one per square): a menu, and the squares of the board answer too
@@ -473,11 +584,12 @@ function renderPlayers() {
   const box = $("#players");
   const st = v.state;
   const d = v.decision;
+  const letters = initials(names());
   const cards = v.game.seats.map((s) => {
     const i = s.seat;
     const colour = SEAT_COLOURS[i % 8];
     const head = h("div", { class: "head" },
-      h("span", { class: "dot", style: `background:${colour}`, "aria-hidden": "true" }),
+      tokenBadge(i, letters[i] || String(i + 1)), // the seat's token as on the board: shape, colour, letter
       h("strong", { class: "name" }, s.name || t("web.open_seat")),
       s.kind === "bot" ? h("span", { class: "tag" }, t("ui.bot", { strategy: s.strategy })) : null,
       s.kind === "person" ? h("span", { class: `conn ${s.connected ? "on" : "off"}`, title: t(s.connected ? "web.connected" : "web.disconnected") }, s.connected ? "●" : "○") : null,
@@ -512,6 +624,39 @@ function renderPlayers() {
     }, head, body);
   });
   clear(box, cards);
+  if (st) floatMoney(st);
+}
+
+// a change of a player's cash floats by their money for a moment (+200 green, −150 red); none
+// under reduced motion, nor on the first drawing
+/** @param {PublicState} st */
+function floatMoney(st) {
+  const before = S.cash;
+  S.cash = [...st.cash];
+  if (STILL || !before.length || before.every((c, i) => c === st.cash[i])) return;
+  // after the frame with the new board is drawn: measuring the cards' places costs a layout
+  requestAnimationFrame(() => setTimeout(() => floatAt(before, st.cash)));
+}
+
+/**
+ * @param {number[]} before each seat's cash drawn last time
+ * @param {number[]} now
+ */
+function floatAt(before, now) {
+  now.forEach((cash, i) => {
+    const diff = cash - (before[i] ?? cash);
+    const at = document.querySelector(`#players .player[data-seat="${i}"] .cash`);
+    if (!diff || !at) return;
+    const r = at.getBoundingClientRect();
+    if (r.bottom < 0 || r.top > innerHeight) return; // out of sight
+    const tag = h("span", {
+      class: `money-float ${diff > 0 ? "gain" : "loss"}`, "aria-hidden": "true", dataset: { seat: i },
+      style: `left:${r.left + scrollX + r.width * 0.6}px;top:${r.top + scrollY}px`,
+    }, `${diff > 0 ? "+" : "−"}${fmt(Math.abs(diff))}`);
+    document.body.append(tag);
+    tag.addEventListener("animationend", () => tag.remove());
+    setTimeout(() => tag.remove(), 2000);
+  });
 }
 
 /**
@@ -610,8 +755,18 @@ function staticWords() {
 async function main() {
   await loadWords(pickLang());
   staticWords();
+  $("#lang-slot").before(alertControls());
+  watchChat($("#messages"));
+  // on a phone the decision is a bar fixed at the bottom: the page pads by its height (app.css)
+  const bar = $("#decision");
+  const phone = matchMedia("(max-width: 599px)");
+  new ResizeObserver(() => {
+    const px = `${phone.matches && !bar.hidden ? bar.offsetHeight : 0}px`;
+    if (document.body.style.getPropertyValue("--bar") !== px) document.body.style.setProperty("--bar", px);
+  }).observe(bar);
   $("#lang-slot").append(langPicker(() => {
     staticWords();
+    alertWords();
     hello(); // the server sends the view again in the new language
   }));
   $("#dialog").addEventListener("close", () => {
