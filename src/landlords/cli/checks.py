@@ -131,8 +131,8 @@ class Group(click.Group):
             fail(exc.format_message() + hint, exc.exit_code)
         except click.ClickException as exc:
             fail(exc.format_message(), exc.exit_code)
-        except click.exceptions.Abort:
-            fail("aborted", 1)
+        except click.exceptions.Abort:  # Ctrl-C (or the end of input at a question): the shell's code for it
+            fail("interrupted", 130)
         except click.exceptions.Exit as exc:
             sys.exit(exc.exit_code)
         except BrokenPipeError:  # `landlords rules hasbro-ru | head -1`: the reader has all it wants

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import re
+import signal
 import socket
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -203,8 +204,14 @@ def _pool(fn: Callable[[T], R], tasks: Sequence[T], workers: int, start_method: 
     ctx = multiprocessing.get_context(
         start_method or ("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     )
-    with ctx.Pool(min(workers, max(1, len(tasks)))) as pool:  # leaving the block terminates the pool
-        yield from pool.imap_unordered(fn, tasks)
+    with ctx.Pool(min(workers, max(1, len(tasks))), initializer=_leave_interrupts_to_the_parent) as pool:
+        yield from pool.imap_unordered(fn, tasks)  # leaving the block (Ctrl-C too) terminates the pool
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    """A worker ignores Ctrl-C: the terminal sends it to the whole process group, and the parent
+    alone stops the run (each worker printed its KeyboardInterrupt traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 RAY_PROBE_SECONDS = 5.0  # ray.init retries an unreachable address for minutes: look first
