@@ -35,6 +35,11 @@ def read_game(source: str) -> Game:
         return from_position(data, source=path, record_events=False)
     if "|" in source:
         return from_position(from_notation(source), source="the notation", record_events=False)
+    found = Path(source).expanduser()
+    if found.is_dir():
+        raise ConfigError(f"{source}: is a folder; give a position file, a saved game or notation")
+    if found.exists():
+        raise ConfigError(f"{source}: is not a regular file (a device, a pipe or a socket)")
     raise ConfigError(f"{source}: no such file, and not a position in notation (sections split by '|')")
 
 

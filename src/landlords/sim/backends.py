@@ -64,6 +64,7 @@ class Session:
         self._started = False
         self._where = ""
         self._looked = 0.0
+        self._processes = workers  # the pool's processes: never more than the tasks given to it
 
     def __enter__(self) -> Session:
         if self.backend == "ray":
@@ -86,7 +87,7 @@ class Session:
         """Where the work runs, for a progress bar: ``ray: 3 nodes, 6 CPUs`` (looked up at most once
         a second, so a node that joins or dies shows)."""
         if self._ray is None:
-            return "here" if self.workers <= 1 else f"{self.workers} processes"
+            return "here" if self._processes <= 1 else f"{self._processes} processes"
         now = time.monotonic()
         if not self._where or now - self._looked >= 1.0:
             alive = [n for n in self._ray.nodes() if n.get("Alive")]
@@ -95,13 +96,18 @@ class Session:
             self._looked = now
         return self._where
 
+    def size_pool(self, tasks: int) -> None:
+        """The local pool will run ``tasks`` tasks: no more processes than that (nor said)."""
+        self._processes = min(self.workers, max(1, tasks))
+
     def imap(self, fn: Callable[[T], R], tasks: Sequence[T]) -> Iterator[R]:
         """``fn(task)`` for every task, in the order they finish (see :func:`imap`)."""
         if self._ray is not None:
             return _ray_imap(self._ray, fn, tasks)
-        if self.workers <= 1:
+        self.size_pool(len(tasks))
+        if self._processes <= 1:
             return (fn(t) for t in tasks)
-        return _pool(fn, tasks, self.workers, self.start_method)
+        return _pool(fn, tasks, self._processes, self.start_method)
 
 
 def imap(
@@ -137,6 +143,8 @@ def spread(
     they finish. ``fn`` must give the same result for the same range wherever it runs (a Ray task is
     rerun after a failure). ``status(where)`` hears where the work runs, when that changes."""
     said = ""
+    if session.backend != "ray":
+        session.size_pool(len(local_ranges(count, session.workers)))
 
     def tell() -> None:
         nonlocal said

@@ -60,6 +60,10 @@ class Config:
     def __post_init__(self) -> None:
         object.__setattr__(self, "strategies", tuple(self.strategies))
         object.__setattr__(self, "rules", tuple((str(k), str(v)) for k, v in dict(self.rules).items()))
+        if len(self.strategies) == 1:  # an unknown name says so first, before the count
+            from ..bots import check_spec
+
+            check_spec(self.strategies[0])
         if len(self.strategies) < 2:
             raise ConfigError(
                 "a tournament needs at least two strategies (name one twice to play it against itself)"

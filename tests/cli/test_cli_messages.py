@@ -1,0 +1,42 @@
+"""Messages that say what is wrong (issue 31): a folder or a device given to `analyse` is named as
+such, not 'no such file'; one unknown strategy is named as unknown, not as too few; a pool is never
+said to have more processes than it runs."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from landlords.sim.backends import Session, local_ranges
+
+EXE = Path(sys.executable).parent / "landlords"
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(EXE), *args], capture_output=True, text=True, timeout=120, cwd=cwd)
+
+
+@pytest.mark.parametrize(
+    "source, words", [(".", "is a folder"), ("/dev/zero", "is not a regular file"), ("nope.json", "no such file")]
+)
+def test_analyse_says_what_its_source_is(source, words, tmp_path):
+    result = run("analyse", source, cwd=tmp_path)
+    assert result.returncode == 2
+    assert words in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_one_unknown_strategy_is_named_as_unknown(tmp_path):
+    result = run("tournament", "-S", "nosuch", "-g", "2", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "unknown strategy 'nosuch'" in result.stderr
+
+
+def test_a_pool_runs_and_names_no_more_processes_than_its_tasks():
+    session = Session("local", 4096)
+    session.size_pool(len(local_ranges(2, 4096)))
+    assert session.where() == "2 processes"
+    session.size_pool(1)
+    assert session.where() == "here"
