@@ -40,3 +40,13 @@ def test_a_pool_runs_and_names_no_more_processes_than_its_tasks():
     assert session.where() == "2 processes"
     session.size_pool(1)
     assert session.where() == "here"
+
+
+def test_load_with_a_position_is_refused_not_ignored(tmp_path):
+    import landlords
+    from landlords import record as records
+
+    records.save(landlords.new_game("moscow", "hasbro-ru", players=["Аня", "Борис"], seed=1), tmp_path / "g.json")
+    result = run("play", "--load", "g.json", "--position", "p.json", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "--load resumes a saved game as it was" in result.stderr

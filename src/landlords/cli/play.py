@@ -175,7 +175,7 @@ def play(
         if save_file:
             check_output_file(save_file, "--save")
         if load_file:
-            if players or bots or dice or seed is not None or rules or edition:
+            if players or bots or dice or seed is not None or rules or edition or position_file:
                 raise ConfigError("--load resumes a saved game as it was: leave out the options that set one up")
             table = records.restore(records.load(load_file), source=str(load_file))
             game, controllers = table.game, table.bots
