@@ -50,3 +50,19 @@ def test_load_with_a_position_is_refused_not_ignored(tmp_path):
     result = run("play", "--load", "g.json", "--position", "p.json", cwd=tmp_path)
     assert result.returncode == 2
     assert "--load resumes a saved game as it was" in result.stderr
+
+
+def test_analyse_of_a_finished_game_says_it_is_over(tmp_path):
+    import landlords
+    from landlords import record as records
+    from landlords.bots import make_bot
+    from landlords.sim.runner import drive
+
+    game = landlords.new_game("moscow", "hasbro-ru", players=["Аня", "Борис"], seed=2, auto_claim=True)
+    drive(game, [make_bot("baseline"), make_bot("random", seed=1)], limit=2000)
+    assert game.over
+    records.save(game, tmp_path / "g.json")
+    result = run("analyse", "g.json", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert f"The game is over: {game.names[game.winner]} won" in result.stdout
+    assert "continuations" not in result.stdout + result.stderr

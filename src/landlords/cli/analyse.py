@@ -238,8 +238,15 @@ def analyse(
     try:
         p = parse_precision(precision)
         game = read_game(position)
-        if not game.over:
-            check_allowed(game)  # the table agreed to play without advice: not while the game goes on
+        if game.over:  # nothing is left to play: say who won, and how
+            if as_json:
+                over = {"kind": "over", "winner": game.names[game.winner], "reason": game.end_reason}
+                click.echo(json.dumps(over, ensure_ascii=False))
+                return
+            how = f" ({game.end_reason})" if game.end_reason else ""
+            console.print(f"The game is over: {game.names[game.winner]} won{how}. Nothing is left to analyse.")
+            return
+        check_allowed(game)  # the table agreed to play without advice: not while the game goes on
         n_workers = workers if workers is not None else _cpus()
         # every mistake is found before the bar starts
         check_numbers(games, p, max_turns)
