@@ -66,3 +66,10 @@ def test_analyse_of_a_finished_game_says_it_is_over(tmp_path):
     assert result.returncode == 0, result.stderr
     assert f"The game is over: {game.names[game.winner]} won" in result.stdout
     assert "continuations" not in result.stdout + result.stderr
+
+
+def test_a_deeply_nested_file_is_named_as_such(tmp_path):
+    (tmp_path / "deep.json").write_text("[" * 100_000 + "]" * 100_000)
+    result = run("analyse", "deep.json", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.strip() == "error: deep.json: not a position: nested too deeply"

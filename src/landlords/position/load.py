@@ -92,8 +92,10 @@ def read_position(path: str | os.PathLike) -> dict[str, Any]:
         data = json.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML ({exc})") from None
-    except (json.JSONDecodeError, RecursionError) as exc:
+    except json.JSONDecodeError as exc:
         raise ConfigError(f"{path}: not valid JSON ({exc})") from None
+    except RecursionError:  # as the record reader says it
+        raise ConfigError(f"{path}: not a position: nested too deeply") from None
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: a position is a JSON object")
     return data
