@@ -73,3 +73,9 @@ def test_a_deeply_nested_file_is_named_as_such(tmp_path):
     result = run("analyse", "deep.json", cwd=tmp_path)
     assert result.returncode == 2
     assert result.stderr.strip() == "error: deep.json: not a position: nested too deeply"
+
+
+def test_a_short_tournament_writes_its_charts_without_warnings(tmp_path):
+    result = run("tournament", "-S", "baseline,random", "-g", "2", "--out", "out", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "Warning" not in result.stderr, result.stderr

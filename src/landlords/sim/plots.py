@@ -170,7 +170,8 @@ def monopolies(
         tick.set_bbox({"facecolor": colors[gid], "alpha": 0.35, "edgecolor": "none", "pad": 1.5})
     ax.set_ylabel("games won (%) when it was the first group completed")
     ax.set_title("win rate by first completed group - " + _title(result), fontsize=9)
-    ax.legend(fontsize=8)
+    if ax.get_legend_handles_labels()[0]:  # a short run may have no group completed: no legend to draw
+        ax.legend(fontsize=8)
     fig.tight_layout()
     paths = _save(fig, out, "monopolies", formats)
     plt.close(fig)
