@@ -87,7 +87,7 @@ def test_polish_payments_and_accusatives():
     bots = _game(["Ania", "Bot 1"], "warsaw", "polish")  # a number never follows a name that ends in one
     rent = E.Paid(0, 1, 6, "rent", 1)
     assert describe(bots, rent, "pl") == "Ania płaci $6 Botowi 1 (czynsz) za „Ulicę Konopacką”"
-    assert describe(bots, E.Paid(0, 1, 6, "rent", 1), "en") == "Ania pays $6 to Bot 1 (rent) for Ulica Konopacka"
+    assert describe(bots, E.Paid(0, 1, 6, "rent", 1), "en") == "Ania pays $6 to Bot 1 (rent) for Konopacka Street"
 
 
 def test_the_default_player_is_addressed_as_you_in_english():
@@ -117,8 +117,14 @@ def test_quotes_do_not_nest_and_card_texts_are_not_shouted():
 
 
 def test_english_players_see_glosses_on_russian_boards():
+    """One language per reader: the gloss alone, the money in English words, a bot's name in English."""
     g = _game(["You", "Ann"], "odessa", "odessa")
-    assert Speaker(g, "en").square(1) == "Кафе «Х.Л.А.М.» (Café “H.L.A.M.”)"
+    assert Speaker(g, "en").square(1) == "Café “H.L.A.M.”"
+    assert Speaker(g, "en").money(1500) == "1500 roubles" and Speaker(g, "ru").money(1500) == "1500 руб."
+    moscow = _game(["Анна", "Бот 3"], "moscow", "hasbro-ru")
+    assert Speaker(moscow, "en").money(1500) == "₽1500k" and Speaker(moscow, "en").money(20000) == "₽20,000k"
+    assert str(Speaker(moscow, "en").group(1)) == "Brown" and str(Speaker(moscow, "ru").group(1)) == "«Коричневые»"
+    assert str(Speaker(moscow, "en").name(1)) == "Bot 3" and str(Speaker(moscow, "ru").name(1)) == "Бот 3"
     assert Speaker(g, "ru").square(1) == "«Кафе „Х.Л.А.М.“»"
     for name in ("moscow", "moscow-digital", "odessa", "businesspoly", "businesspoly-short"):
         ed = landlords.load_edition(name)
@@ -141,10 +147,10 @@ def test_a_property_card_in_every_variant_speaks_its_words():
     assert card.owner == "Продаётся: принадлежит банку"
     malina = property_card(g, 5, "en")
     assert [r.value for r in malina.rows if r.label.startswith("Fee")] == [
-        "100 руб.",
-        "250 руб.",
-        "500 руб.",
-        "1000 руб.",
+        "100 roubles",
+        "250 roubles",
+        "500 roubles",
+        "1000 roubles",
     ]
 
 

@@ -3,6 +3,7 @@ worded from the catalogs in every language, and reading legality only from the e
 
 from __future__ import annotations
 
+import json
 import re
 from importlib import resources
 
@@ -88,11 +89,19 @@ def test_the_board_of_every_ruleset(client, ruleset):
     assert any(sq["mark"] and sq["side"] in ("left", "right") for sq in board["squares"])
 
 
-def test_board_names_stay_in_the_editions_language_with_a_gloss(client):
+CYRILLIC = re.compile("[а-яёА-ЯЁ]")
+
+
+def test_board_names_are_in_the_viewers_language(client):
+    """An English viewer of a Russian board reads its glosses: names, groups, decks, money, the picture."""
     board = client.get("/api/web/board", params={"ruleset": "hasbro-ru", "lang": "en"}).json()
     go = board["squares"][0]
-    assert go["name"] == "Вперёд (Старт)" and go["title"] == "Вперёд (Старт) (Go (Start))"
-    assert board["squares"][1]["price"] == "60 тыс. ₽"
+    assert go["name"] == "Go (Start)" and go["title"] == "Go (Start)"
+    assert board["squares"][1]["price"] == "₽60k" and board["currency"]["format"] == "₽{amount}k"
+    assert board["name"] == "Moscow" and "Brown" in [g["name"] for g in board["groups"]]
+    assert not CYRILLIC.search(json.dumps(board, ensure_ascii=False))
+    ru = client.get("/api/web/board", params={"ruleset": "hasbro-ru", "lang": "ru"}).json()
+    assert ru["squares"][0]["name"] == "Вперёд (Старт)" and ru["squares"][1]["price"] == "60 тыс. ₽"
     assert client.get("/api/web/board", params={"ruleset": "nonesuch"}).status_code == 422
 
 

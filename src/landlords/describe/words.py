@@ -2,7 +2,11 @@
 counts with their plural forms, and the variant's own vocabulary.
 
 Every front end (terminal, browser) asks a :class:`Speaker` instead of formatting by itself, so a
-sentence reads the same everywhere: «Бот 1 платит Ане 30 руб.», "You move to Arbat (Арбат)".
+sentence reads the same everywhere: «Бот 1 платит Ане 30 руб.», "You move to Arbat".
+
+One language per reader: a reader of another language than the edition's reads the edition's names,
+card texts and currency in the edition's gloss for that language (``[glosses.en]``), never both; a
+name with no gloss (a proper name nobody translated) stays as printed.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from ..engine import events as E
 from ..engine.game import Game
 from ..i18n import has, template, tr
 from ..i18n.grammar import Person, Profile, number, plural_category, profile
+from ..names import shown_name
 
 # how each language quotes a name, and a name quoted inside it
 QUOTES = {"ru": ("«", "»", "„", "“"), "pl": ("„", "”", "‚", "’"), "en": ("", "", "“", "”")}
@@ -64,7 +69,7 @@ class Speaker:
         self.profiles: list[Profile] = []
         for seat, name in enumerate(game.names):
             own = overrides.get(seat) or overrides.get(str(seat)) or None
-            self.profiles.append(profile(name, lang, own))
+            self.profiles.append(profile(shown_name(name, lang), lang, own))  # "Бот 3" is "Bot 3" in English
         self._named: dict[tuple[str, bool], Term] = {}  # the edition's names never change: made once
 
     # ------------------------------------------------------------ messages
@@ -123,14 +128,14 @@ class Speaker:
                 if name in table:
                     forms[case] = show(table[name])
         gloss = self.gloss(name)
-        if gloss:
-            forms = {case: f"{form} ({gloss})" for case, form in forms.items()}
+        if gloss:  # the reader's language only: the gloss in the reader's quotes
+            shown = (lambda text: quote(self.lang, text)) if quoted else (lambda text: text)
+            forms = {"nom": shown(gloss)}
         return Term(Profile(forms["nom"], gender="n", forms=forms))
 
     def card_text(self, text: str) -> str:
         gloss = self.gloss(text)
-        shown = sentence_case(text)
-        return f"{shown} ({sentence_case(gloss)})" if gloss else shown
+        return sentence_case(gloss) if gloss else sentence_case(text)
 
     def group(self, sq: int) -> Term | None:
         t = self.game.t
@@ -152,11 +157,19 @@ class Speaker:
 
 
 def money(game: Game, lang: str, amount: int) -> str:
-    """An amount in the edition's currency with the language's digit grouping."""
+    """An amount in the edition's currency with the language's digit grouping, worded in ``lang``
+    (the edition's gloss of its currency format: "1500 тыс. ₽" is "₽1,500k" to an English reader)."""
     cur = game.edition.currency
     value = amount * cur.scale
     shown = number(lang, value) if abs(value) >= 10000 else str(value)
-    return cur.format.format(amount=shown)
+    return money_format(game.edition, lang).format(amount=shown)
+
+
+def money_format(edition: Any, lang: str) -> str:
+    """The edition's currency format for a reader of ``lang``: its gloss where the edition has one."""
+    if edition.language == lang:
+        return str(edition.currency.format)
+    return str((edition.glosses.get(lang) or {}).get(edition.currency.format, edition.currency.format))
 
 
 @cache

@@ -15,8 +15,15 @@ from ..describe.mechanics import decision_help
 from ..engine.actions import Action
 from ..engine.game import Game
 from ..engine.state import variant_attributes
+from ..names import shown_name
 from ..render.text import describe
 from ..rules.businesspoly.decisions import Deal
+
+
+def summary_in(summary: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A table's summary as a reader of ``lang`` reads it: bots' default names in ``lang``."""
+    seats = [{**seat, "name": shown_name(seat["name"], lang)} if seat.get("name") else seat for seat in summary["seats"]]
+    return {**summary, "seats": seats}
 
 
 def public_state(game: Game) -> dict[str, Any]:
