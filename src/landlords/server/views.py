@@ -22,7 +22,9 @@ from ..rules.businesspoly.decisions import Deal
 
 def summary_in(summary: dict[str, Any], lang: str) -> dict[str, Any]:
     """A table's summary as a reader of ``lang`` reads it: bots' default names in ``lang``."""
-    seats = [{**seat, "name": shown_name(seat["name"], lang)} if seat.get("name") else seat for seat in summary["seats"]]
+    seats = [
+        {**seat, "name": shown_name(seat["name"], lang)} if seat.get("name") else seat for seat in summary["seats"]
+    ]
     return {**summary, "seats": seats}
 
 

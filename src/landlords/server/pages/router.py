@@ -32,7 +32,7 @@ from .board import board_json, card_json
 router = APIRouter()
 NO_CACHE = {"Cache-Control": "no-cache"}
 # the catalog sections the page reads: its own words, and the terminal's where they are the same
-WORD_SECTIONS = ("web.", "ui.", "ruleset.name.", "end.", "menu.", "type.", "advice.")
+WORD_SECTIONS = ("web.", "ui.", "ruleset.name.", "end.", "menu.", "type.", "advice.", "lobby.", "strategy.")
 VARIANT_SECTIONS = ("menu.", "type.")  # a variant's own wording: odessa.menu.build
 HIDDEN_OPTIONS = {"id", "description", "edition", "sources", "variant"}
 # the lobby's table options the create form offers (besides seats, timer and privacy), described by
@@ -55,6 +55,12 @@ def lobby_options() -> list[dict[str, Any]]:
                 item[ours] = typed[key]
         out.append(item)
     return out
+
+
+def edition_title(edition: str, lang: str) -> str:
+    """An edition's name as a reader of ``lang`` reads it: its gloss, where the edition has one."""
+    ed = load_edition(edition)
+    return ed.name if ed.language == lang else (ed.glosses.get(lang) or {}).get(ed.name, ed.name)
 
 
 def page_html(name: str) -> str:
@@ -106,7 +112,7 @@ async def meta(request: Request, lang: str = "en") -> dict[str, Any]:
                 "options": options,
             }
         )
-    editions = [{"id": e, "name": load_edition(e).name} for e in edition_names()]
+    editions = [{"id": e, "name": edition_title(e, lang)} for e in edition_names()]
     return {
         "languages": list(LANGUAGES),
         "editions": editions,

@@ -14,6 +14,7 @@ import { actHelp, helpBox } from "./variants.js";
 import { WorthPanel } from "./worth.js";
 import { runClocks } from "./clock.js";
 import { adviceButton } from "./advice.js";
+import { strategyName, waitingExtras } from "./waiting.js";
 import { has, langPicker, lang, loadWords, pickLang, t } from "./words.js";
 
 /** @typedef {import("./protocol.js").Act} Act */
@@ -219,7 +220,7 @@ function renderJoin() {
     parts.push(h("h2", {}, t("web.waiting_title")));
     parts.push(
       h("ul", { class: "seats" }, game.seats.map((s) =>
-        h("li", {}, `${s.seat + 1}. `, s.kind === "open" ? t("web.open_seat") : s.name, s.kind === "bot" ? ` (${t("ui.bot", { strategy: s.strategy })})` : "")),
+        h("li", {}, `${s.seat + 1}. `, s.kind === "open" ? t("web.open_seat") : s.name, s.kind === "bot" ? ` (${t("ui.bot", { strategy: strategyName(s.strategy) })})` : "")),
       ),
     );
     if (seat === null && game.seats.some((s) => s.kind === "open")) {
@@ -234,7 +235,7 @@ function renderJoin() {
     if (host) {
       parts.push(h("button", { id: "start-button", onclick: () => start(host) }, t("web.start_with_bots")));
     }
-    parts.push(h("p", { class: "hint" }, t("web.share_link", { link: location.href })));
+    parts.push(h("p", { class: "hint" }, t("web.share_link", { link: location.href })), ...waitingExtras(code, host, game));
   } else if (seat === null) {
     parts.push(h("p", { class: "hint", id: "watching" }, t("web.watching")));
   }
@@ -251,6 +252,7 @@ function renderJoin() {
 /** @param {string} typed */
 async function join(typed) {
   const name = typed.trim();
+  if (!name) return say(t("lobby.name_empty"), "error");
   try {
     const r = await api("POST", `/api/games/${code}/join`, { name });
     store.name = name;
