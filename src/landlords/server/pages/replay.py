@@ -23,6 +23,7 @@ from fastapi.responses import HTMLResponse
 from ...describe.labels import speaker
 from ...engine.actions import action_from_json
 from ...i18n import has, tr
+from ...names import shown_name
 from ...render.text import describe
 from ..access import table_or_404
 from ..limits import check as per_address
@@ -89,11 +90,11 @@ def _index(code: str, head: dict[str, Any], actions: list, finished_by: str | No
     why = f"end.{game.end_reason}"
     reason = tr(lang, why) if has(lang, why) else str(game.end_reason)
     return {
-        "names": list(game.names),
+        "names": [shown_name(n, lang) for n in game.names],  # a bot's default name in the reader's language
         "frames": [f.summary() for f in tl.frames],
         "result": {
             "winner": game.winner,
-            "text": tr(lang, "ui.winner", player=game.names[game.winner], reason=reason)
+            "text": tr(lang, "ui.winner", player=shown_name(game.names[game.winner], lang), reason=reason)
             if game.winner is not None
             else "",
         },
@@ -118,7 +119,7 @@ def _frame(
         "state": f.state,
         "events": lines[len(lines) - own :] if own else [],
         "earlier": lines[: len(lines) - own],
-        "title": tr(lang, "web.replay_frame", turn=f.turn, name=tl.game.names[f.seat])
+        "title": tr(lang, "web.replay_frame", turn=f.turn, name=shown_name(tl.game.names[f.seat], lang))
         if f.index
         else tr(lang, "web.replay_start"),
     }

@@ -26,7 +26,7 @@ from ...engine.errors import LandlordsError
 from ...i18n import LANGUAGES, catalog, tr
 from ...rules import get_ruleset, ruleset_names
 from ..access import CreateGame, bearer, table_or_404
-from . import STATIC
+from . import STATIC, with_versions
 from .board import board_json, card_json
 
 router = APIRouter()
@@ -70,9 +70,10 @@ def page_html(name: str) -> str:
     frame = (STATIC / "page.html").read_text(encoding="utf-8")
     own = (STATIC / f"{name}.html").read_text(encoding="utf-8")
     head, body_tag, body = own.partition("<body")
-    return frame.replace("<!-- the page's own head -->\n", head).replace(
+    html = frame.replace("<!-- the page's own head -->\n", head).replace(
         "<!-- the page's body -->\n", body_tag + body
     )
+    return with_versions(html)  # assets kept a year under their content's hash (pages/__init__.py)
 
 
 def page(name: str) -> HTMLResponse:

@@ -370,7 +370,8 @@ function renderDecision() {
   if (Object.keys(groups).length) parts.push(extra);
   const seat = mySeat();
   if (seat !== null && v.state && !v.state.over && !v.state.bankrupt[seat]) {
-    parts.push(h("button", { id: "trade-button", class: "secondary", onclick: () => startTrade() }, t("web.propose_trade")));
+    // one trade button: where the rules have deals between several players (Бизнесполия), the deal's
+    if (!S.boardJson?.mechanics?.propose_deal) parts.push(h("button", { id: "trade-button", class: "secondary", onclick: () => startTrade() }, t("web.propose_trade")));
     const rules = v.game.rules || {};
     if (rules.advice !== false && rules.advice !== "false") {
       parts.push(adviceButton({ code, token: S.token, seat, board: S.boardJson, box: $("#advice") }));
