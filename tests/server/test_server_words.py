@@ -45,7 +45,7 @@ def test_an_english_reader_of_a_russian_board_reads_english():
 
 
 def test_a_refusal_in_english_has_no_russian_case_endings():
-    """"it is for Анна to decide", never "Анну" (a Russian case inside English); a bot in English."""
+    """ "it is for Анна to decide", never "Анну" (a Russian case inside English); a bot in English."""
     g = landlords.new_game("moscow", "hasbro-ru", players=["Анна", "Бот 2"], first_player=0)
     with pytest.raises(IllegalAction) as caught:
         g.check(1, g.decision_actions()[0])
@@ -61,7 +61,9 @@ def test_the_lobby_refuses_in_the_requests_language(client):
     r = client.post("/api/games/ZZZZZZ/join", json={"name": "Ann"})
     assert r.json()["detail"] == "no game 'ZZZZZZ'"  # the API's own English words, by default
     g = create(client, ruleset="hasbro-ru", seats=[{"kind": "person"}, {"kind": "person"}], name="Аня")
-    r = client.post(f"/api/games/{g['code']}/join", json={"name": "аня"}, headers={"Accept-Language": "ru-RU,ru;q=0.9"})
+    r = client.post(
+        f"/api/games/{g['code']}/join", json={"name": "аня"}, headers={"Accept-Language": "ru-RU,ru;q=0.9"}
+    )
     assert r.status_code == 409 and r.json()["code"] == "name_taken"
     assert r.json()["detail"] == "Имя «аня» за этим столом уже занято." and r.json()["params"] == {"name": "аня"}
     for lang in ("ru", "pl"):  # every refusal has its words in every language

@@ -81,10 +81,14 @@ def test_an_english_viewer_at_a_russian_table_reads_english(browser, server):
         cards.append(bob.page.inner_text("#dialog"))
         bob.page.keyboard.press("Escape")
         expect(bob.page.locator("#square-card")).to_have_count(0)
-    text = bob.page.evaluate("document.body.innerText + ' ' + (document.querySelector('#board svg')?.textContent || '')")
+    text = bob.page.evaluate(
+        "document.body.innerText + ' ' + (document.querySelector('#board svg')?.textContent || '')"
+    )
     text += " ".join(cards)
     foreign = set(CYRILLIC.findall(text)) - PROPER
-    assert not foreign, [text[max(0, m.start() - 80) : m.end() + 40] for m in CYRILLIC.finditer(text) if m.group() in foreign]
+    assert not foreign, [
+        text[max(0, m.start() - 80) : m.end() + 40] for m in CYRILLIC.finditer(text) if m.group() in foreign
+    ]
     assert "Bot 3" in text and "Бот" not in text
     assert "тыс." not in text and "₽" in text  # money in English words: ₽60k
     bob.expect_no_errors()
