@@ -11,7 +11,7 @@ import pytest
 from support.server_helpers import Player, create, make_client, sockets_closed
 
 import landlords
-from landlords.describe.words import Speaker
+from landlords.describe.words import Speaker, one_language
 from landlords.engine.errors import IllegalAction
 from landlords.i18n import catalog, reason
 from landlords.names import shown_name
@@ -38,10 +38,13 @@ def test_bot_names_are_in_the_readers_language():
 
 def test_an_english_reader_of_a_russian_board_reads_english():
     g = landlords.new_game("moscow", "hasbro-ru", players=["Анна", "Бот 2"])
-    w = Speaker(g, "en")
-    assert not any(CYRILLIC.search(str(w.square(sq))) for sq in range(40))
-    assert w.money(1500) == "₽1500k" and str(w.group(1)) == "Brown" and str(w.name(1)) == "Bot 2"
-    assert Speaker(g, "ru").money(1500) == "1500 тыс. ₽" and str(Speaker(g, "ru").group(1)) == "«Коричневые»"
+    with one_language():  # as the server's views make their words
+        w, ru = Speaker(g, "en"), Speaker(g, "ru")
+        assert not any(CYRILLIC.search(str(w.square(sq))) for sq in range(40))
+        assert w.money(1500) == "₽1500k" and str(w.group(1)) == "Brown" and str(w.name(1)) == "Bot 2"
+        assert ru.money(1500) == "1500 тыс. ₽" and str(ru.group(1)) == "«Коричневые»"
+    view = views.decision_view(g, "en", None)  # a view is in one language by itself
+    assert not CYRILLIC.findall(json.dumps(view, ensure_ascii=False).replace("Анна", "")), view
 
 
 def test_a_refusal_in_english_has_no_russian_case_endings():

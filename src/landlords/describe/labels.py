@@ -20,7 +20,7 @@ from ..engine.actions import Action, field_names
 from ..engine.edition import HOTEL
 from ..engine.game import Game
 from ..i18n import DEFAULT, catalog, has, reason, tr
-from .words import Speaker
+from .words import ONE_LANGUAGE, Speaker
 from .words import money as words_money
 
 # fields whose integer value names a seat, a square or an amount of money (in actions and decision data)
@@ -60,7 +60,7 @@ def square_name(game: Game, sq: int, lang: str | None = None) -> str:
     return speaker(game, lang).square(sq, quoted=False) if lang else squares[sq].name
 
 
-_SPEAKERS: dict[tuple[int, str], tuple[Game, tuple[str, ...], Speaker]] = {}
+_SPEAKERS: dict[tuple[int, str, bool], tuple[Game, tuple[str, ...], Speaker]] = {}
 SPEAKERS_KEPT = 1024  # a server labels hundreds of games at once: each keeps its words while it plays
 
 
@@ -68,7 +68,7 @@ def speaker(game: Game, lang: str) -> Speaker:
     """The game's words in ``lang``, made once per game (the names' grammar is guessed once); kept
     here, not on the game, whose every attribute is part of its position. The oldest are dropped
     first when too many games are kept."""
-    key = (id(game), lang)
+    key = (id(game), lang, ONE_LANGUAGE.get())  # the web's words (one language) apart from the terminal's
     entry = _SPEAKERS.get(key)
     names = tuple(game.names)
     if entry is None or entry[0] is not game or entry[1] != names:

@@ -13,7 +13,7 @@ from ... import new_game
 from ...describe.cards import property_card
 from ...describe.mechanics import act_mechanics
 from ...describe.rulesets import ruleset_name, summary
-from ...describe.words import Speaker, money_format
+from ...describe.words import Speaker, in_one_language, money_format
 from ...editions import packaged_id
 from ...engine.edition import Edition
 from ...engine.game import Game
@@ -46,6 +46,7 @@ def in_words_of(ed: Edition, lang: str) -> Edition:
     return replace(ed, name=glosses.get(ed.name, ed.name), squares=squares, currency=currency)
 
 
+@in_one_language
 def board_of(game: Game, lang: str) -> dict[str, Any]:
     ed = game.edition
     w = Speaker(game, lang)
@@ -93,6 +94,7 @@ def board_of(game: Game, lang: str) -> dict[str, Any]:
     }
 
 
+@in_one_language
 def card_json(game: Game, sq: int, lang: str) -> dict[str, Any]:
     """A square's card now: a property's prices, rent table (the rent that applies marked), mortgage
     and owner; any other square its name."""

@@ -21,6 +21,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
 from ...describe.labels import speaker
+from ...describe.words import in_one_language
 from ...engine.actions import action_from_json
 from ...i18n import has, tr
 from ...names import shown_name
@@ -83,6 +84,7 @@ def _replayed(code: str, head: dict[str, Any], actions: list, finished_by: str |
     return timeline_of(code, head, acts, finished_by, states)
 
 
+@in_one_language  # in the worker: the page's words, one language
 def _index(code: str, head: dict[str, Any], actions: list, finished_by: str | None, lang: str) -> dict[str, Any]:
     """In the worker: the frames' index of a finished game."""
     tl = _replayed(code, head, actions, finished_by, True)
@@ -101,6 +103,7 @@ def _index(code: str, head: dict[str, Any], actions: list, finished_by: str | No
     }
 
 
+@in_one_language  # in the worker: the page's words, one language
 def _frame(
     code: str, head: dict[str, Any], actions: list, finished_by: str | None, lang: str, frame: int
 ) -> dict[str, Any] | int:
