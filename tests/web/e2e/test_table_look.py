@@ -165,7 +165,7 @@ def test_a_groups_lots_wrap_after_their_badge(browser, server, shots):
     """A seat's lots of one group stand after the group's badge, also when they wrap on a narrow
     screen. They were separated by commas in the text flow, so a wrapped line could begin with a
     comma of its own. Ann buys Варшавское шоссе and Первая Парковая улица (2+4, then 1+2)."""
-    ctx = [desk(browser, width=340), desk(browser)]
+    ctx = [desk(browser, "ru-RU", width=340), desk(browser)]
     try:
         ann, bob = Person(ctx[0], "Ann", server), Person(ctx[1], "Bob", server)
         code = ann.create(["person", "person"], edition="moscow", query="dice=2,4%201,2%201,2&first_player=0")
@@ -182,7 +182,7 @@ def test_a_groups_lots_wrap_after_their_badge(browser, server, shots):
         row = page.locator('.player[data-seat="0"] .holdings li', has_text="2/3")
         expect(row).to_have_count(1)
         page.screenshot(path=str(shots / "71-lots-wrapped.png"), full_page=True)
-        names = [load_edition("moscow").squares[sq].name for sq in (6, 9)]
+        names = [load_edition("moscow").squares[sq].name for sq in (6, 9)]  # Ann reads Russian: the long names
         assert row.inner_text().split() == ["2/3", *" ".join(names).split()]  # nothing between the lots
         boxes = row.evaluate(
             """(li) => [li.querySelector('.chip'), ...li.querySelectorAll('button.lot')]
