@@ -476,7 +476,7 @@ function renderPlayers() {
     const head = h("div", { class: "head" },
       h("span", { class: "dot", style: `background:${colour}`, "aria-hidden": "true" }),
       h("strong", { class: "name" }, s.name || t("web.open_seat")),
-      s.kind === "bot" ? h("span", { class: "tag" }, t("ui.bot", { strategy: s.strategy })) : null,
+      s.kind === "bot" ? h("span", { class: "tag" }, t("ui.bot", { strategy: strategyName(s.strategy) })) : null,
       s.kind === "person" ? h("span", { class: `conn ${s.connected ? "on" : "off"}`, title: t(s.connected ? "web.connected" : "web.disconnected") }, s.connected ? "●" : "○") : null,
       i === mySeat() ? h("span", { class: "tag you" }, t("web.you")) : null,
     );
