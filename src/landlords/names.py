@@ -8,6 +8,7 @@ look alike: "Аnn" with a Cyrillic А is "Ann" to whoever reads it (:func:`look_
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 
@@ -72,6 +73,31 @@ def bot_name(edition: str, n: int) -> str:
     from .i18n import tr
 
     return tr(table_language(edition), "ui.bot_name", n=n)
+
+
+def shown_name(name: str, lang: str) -> str:
+    """``name`` as a reader of ``lang`` reads it: a bot's default name is a word of the table's
+    language ("Бот 3"), read as the reader's own ("Bot 3"); every other name as it is."""
+    from .i18n import tr
+
+    for pattern in _bot_patterns():
+        found = pattern.fullmatch(name)
+        if found is not None:
+            return tr(lang, "ui.bot_name", n=int(found.group(1)))
+    return name
+
+
+@lru_cache(maxsize=1)
+def _bot_patterns() -> tuple[re.Pattern[str], ...]:
+    """The default bot names of every language, as patterns ("Бот (\\d{1,2})")."""
+    from .i18n import LANGUAGES, template
+
+    out = []
+    for lang in LANGUAGES:
+        text = template(lang, "ui.bot_name")
+        if text is not None and text.count("{n}") == 1:
+            out.append(re.compile(re.escape(text).replace(re.escape("{n}"), r"(\d{1,2})")))
+    return tuple(out)
 
 
 def look_alike_key(name: str) -> str:

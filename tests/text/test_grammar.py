@@ -7,7 +7,7 @@ import pytest
 
 import landlords
 from landlords.describe.cards import property_card
-from landlords.describe.words import Speaker, count, quote, sentence_case
+from landlords.describe.words import Speaker, count, one_language, quote, sentence_case
 from landlords.engine import events as E
 from landlords.i18n import nest_quotes
 from landlords.i18n.grammar import guess, parse_name, profile
@@ -87,7 +87,10 @@ def test_polish_payments_and_accusatives():
     bots = _game(["Ania", "Bot 1"], "warsaw", "polish")  # a number never follows a name that ends in one
     rent = E.Paid(0, 1, 6, "rent", 1)
     assert describe(bots, rent, "pl") == "Ania płaci $6 Botowi 1 (czynsz) za „Ulicę Konopacką”"
-    assert describe(bots, E.Paid(0, 1, 6, "rent", 1), "en") == "Ania pays $6 to Bot 1 (rent) for Ulica Konopacka"
+    assert (
+        describe(bots, E.Paid(0, 1, 6, "rent", 1), "en")
+        == "Ania pays $6 to Bot 1 (rent) for Ulica Konopacka (Konopacka Street)"
+    )
 
 
 def test_the_default_player_is_addressed_as_you_in_english():
@@ -117,9 +120,22 @@ def test_quotes_do_not_nest_and_card_texts_are_not_shouted():
 
 
 def test_english_players_see_glosses_on_russian_boards():
+    """Beside the terminal's board (the edition's names): the name and its gloss. In one language (the
+    web, whose board is drawn in the reader's words): the gloss alone, the money in English words, and
+    everywhere a bot's default name in the reader's language."""
     g = _game(["You", "Ann"], "odessa", "odessa")
     assert Speaker(g, "en").square(1) == "Кафе «Х.Л.А.М.» (Café “H.L.A.M.”)"
     assert Speaker(g, "ru").square(1) == "«Кафе „Х.Л.А.М.“»"
+    moscow = _game(["Анна", "Бот 3"], "moscow", "hasbro-ru")
+    assert Speaker(moscow, "en").money(1500) == "1500 тыс. ₽" and str(Speaker(moscow, "en").name(1)) == "Bot 3"
+    with one_language():
+        assert (
+            Speaker(g, "en").square(1) == "Café “H.L.A.M.”" and Speaker(g, "ru").square(1) == "«Кафе „Х.Л.А.М.“»"
+        )
+        assert Speaker(g, "en").money(1500) == "1500 roubles" and Speaker(g, "ru").money(1500) == "1500 руб."
+        w = Speaker(moscow, "en")
+        assert w.money(1500) == "₽1500k" and w.money(20000) == "₽20,000k" and str(w.group(1)) == "Brown"
+        assert str(w.name(1)) == "Bot 3" and str(Speaker(moscow, "ru").group(1)) == "«Коричневые»"
     for name in ("moscow", "moscow-digital", "odessa", "businesspoly", "businesspoly-short"):
         ed = landlords.load_edition(name)
         texts = [s.name for s in ed.squares] + [c.text for d in ed.decks.values() for c in d.cards]

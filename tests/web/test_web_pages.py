@@ -3,6 +3,7 @@ worded from the catalogs in every language, and reading legality only from the e
 
 from __future__ import annotations
 
+import json
 import re
 from importlib import resources
 
@@ -32,7 +33,7 @@ def test_the_pages_and_their_assets_are_served_from_the_package(client):
             "</body>\n</html>\n"
         )
         head, _, body = text.partition("</head>\n")
-        assert '<meta charset="utf-8">' in head and f'<script type="module" src="/static/js/{script}">' in head
+        assert '<meta charset="utf-8">' in head and f'<script type="module" src="/static/js/{script}?v=' in head
         assert body.startswith("<body") and "<head>" not in body and "<!--" not in text
         for asset in re.findall(r'(?:src|href)="(/static/[^"]+)"', text):
             assert client.get(asset).status_code == 200, asset
@@ -88,11 +89,19 @@ def test_the_board_of_every_ruleset(client, ruleset):
     assert any(sq["mark"] and sq["side"] in ("left", "right") for sq in board["squares"])
 
 
-def test_board_names_stay_in_the_editions_language_with_a_gloss(client):
+CYRILLIC = re.compile("[а-яёА-ЯЁ]")
+
+
+def test_board_names_are_in_the_viewers_language(client):
+    """An English viewer of a Russian board reads its glosses: names, groups, decks, money, the picture."""
     board = client.get("/api/web/board", params={"ruleset": "hasbro-ru", "lang": "en"}).json()
     go = board["squares"][0]
-    assert go["name"] == "Вперёд (Старт)" and go["title"] == "Вперёд (Старт) (Go (Start))"
-    assert board["squares"][1]["price"] == "60 тыс. ₽"
+    assert go["name"] == "Go (Start)" and go["title"] == "Go (Start)"
+    assert board["squares"][1]["price"] == "₽60k" and board["currency"]["format"] == "₽{amount}k"
+    assert board["name"] == "Moscow" and "Brown" in [g["name"] for g in board["groups"]]
+    assert not CYRILLIC.search(json.dumps(board, ensure_ascii=False))
+    ru = client.get("/api/web/board", params={"ruleset": "hasbro-ru", "lang": "ru"}).json()
+    assert ru["squares"][0]["name"] == "Вперёд (Старт)" and ru["squares"][1]["price"] == "60 тыс. ₽"
     assert client.get("/api/web/board", params={"ruleset": "nonesuch"}).status_code == 422
 
 
@@ -183,3 +192,24 @@ def test_a_game_without_a_board_is_on_the_board_of_the_creators_language(client,
 def test_an_unknown_language_for_the_board_is_refused(client):
     r = client.post("/api/games", json={"lang": "de"})
     assert r.status_code == 422 and r.json()["detail"] == "lang 'de': must be one of en, ru, pl"
+
+
+def test_static_assets_are_versioned_and_kept(client):
+    """Every /static URL of a page carries its content's hash and is kept a year (immutable); the
+    modules' own imports are versioned by the page's import map; an unversioned URL revalidates by
+    its ETag (304)."""
+    html = client.get("/g/ABCDEF").text
+    urls = re.findall(r'(?:href|src)="(/static/[^"]+)"', html)
+    assert urls and all(re.search(r"\?v=[0-9a-f]{12}$", u) for u in urls), urls
+    imports = json.loads(re.search(r'<script type="importmap">(.*?)</script>', html).group(1))["imports"]
+    assert set(imports) == {f"/static/js/{p.name}" for p in (STATIC / "js").glob("*.js")}
+    assert html.index('type="importmap"') < html.index('type="module"')  # before any module loads
+    kept = client.get(imports["/static/js/api.js"])
+    assert kept.status_code == 200 and kept.headers["cache-control"] == "public, max-age=31536000, immutable"
+    plain = client.get("/static/js/api.js")
+    assert plain.headers["cache-control"] == "no-cache" and plain.headers["etag"]
+    again = client.get("/static/js/api.js", headers={"If-None-Match": plain.headers["etag"]})
+    assert again.status_code == 304 and not again.content
+    assert imports["/static/js/api.js"].endswith(
+        __import__("hashlib").sha256((STATIC / "js" / "api.js").read_bytes()).hexdigest()[:12]
+    )

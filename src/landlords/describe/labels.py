@@ -20,7 +20,8 @@ from ..engine.actions import Action, field_names
 from ..engine.edition import HOTEL
 from ..engine.game import Game
 from ..i18n import DEFAULT, catalog, has, reason, tr
-from .words import Speaker
+from .words import ONE_LANGUAGE, Speaker
+from .words import money as words_money
 
 # fields whose integer value names a seat, a square or an amount of money (in actions and decision data)
 SEAT_FIELDS = frozenset({"seat", "partner", "payer", "payee", "owner", "proposer", "receiver", "giver", "winner"})
@@ -33,8 +34,9 @@ def words(code: str) -> str:
     return code.replace("_", " ").replace("-", " ")
 
 
-def money(game: Game, amount: int) -> str:
-    return game.edition.currency.show(amount)
+def money(game: Game, lang: str, amount: int) -> str:
+    """An amount in ``lang``'s words for the edition's currency (describe.words.money)."""
+    return words_money(game, lang, amount)
 
 
 def bot_reason(game: Game, lang: str, answer: Any) -> str:
@@ -42,11 +44,11 @@ def bot_reason(game: Game, lang: str, answer: Any) -> str:
     engine's refusal of an acceptance if there is one, else the bot's own reason; "" when it has none
     in words."""
     if answer.refusal is not None:
-        return reason(lang, answer.refusal, game.edition.currency.show)
+        return reason(lang, answer.refusal, lambda n: money(game, lang, n))
     code = answer.verdict.reason
     if not code or not has(lang, "bot_reason." + code):
         return ""
-    params = {k: money(game, v) for k, v in answer.verdict.params.items()}
+    params = {k: money(game, lang, v) for k, v in answer.verdict.params.items()}
     return tr(lang, "bot_reason." + code, **params)
 
 
@@ -58,7 +60,7 @@ def square_name(game: Game, sq: int, lang: str | None = None) -> str:
     return speaker(game, lang).square(sq, quoted=False) if lang else squares[sq].name
 
 
-_SPEAKERS: dict[tuple[int, str], tuple[Game, tuple[str, ...], Speaker]] = {}
+_SPEAKERS: dict[tuple[int, str, bool], tuple[Game, tuple[str, ...], Speaker]] = {}
 SPEAKERS_KEPT = 1024  # a server labels hundreds of games at once: each keeps its words while it plays
 
 
@@ -66,7 +68,7 @@ def speaker(game: Game, lang: str) -> Speaker:
     """The game's words in ``lang``, made once per game (the names' grammar is guessed once); kept
     here, not on the game, whose every attribute is part of its position. The oldest are dropped
     first when too many games are kept."""
-    key = (id(game), lang)
+    key = (id(game), lang, ONE_LANGUAGE.get())  # the web's words (one language) apart from the terminal's
     entry = _SPEAKERS.get(key)
     names = tuple(game.names)
     if entry is None or entry[0] is not game or entry[1] != names:
@@ -94,7 +96,7 @@ def readable(game: Game, name: str, value: Any, lang: str) -> str:
         if name in SEAT_FIELDS:
             return party_name(game, value, lang)
         if name in MONEY_FIELDS or name.endswith(("cash", "amount")):
-            return money(game, value)
+            return money(game, lang, value)
         return str(value)
     if isinstance(value, tuple | list):
         parts = [readable(game, name, v, lang) for v in value]
@@ -123,13 +125,13 @@ def _known_params(game: Game, seat: int, action: Action, lang: str) -> dict[str,
     if kind in ("buy", "decline", "lift_mortgage"):
         return _decision_square_params(game, action, lang)
     if kind in _SQUARE_COSTS and isinstance(sq, int) and 0 <= sq < game.size:
-        return _square_params(game, kind, sq)
+        return _square_params(game, kind, sq, lang)
     if kind == "pay_jail_fine":
-        p["amount"] = money(game, game.rules.jail_fine)
+        p["amount"] = money(game, lang, game.rules.jail_fine)
     elif kind == "claim_rent":
         for c in game.claims:
             if c.owner == seat and c.square == sq:
-                p["amount"] = money(game, c.amount)
+                p["amount"] = money(game, lang, c.amount)
                 p["payer"] = party_name(game, c.payer, lang)
                 break
         p.setdefault("amount", "?")
@@ -137,9 +139,9 @@ def _known_params(game: Game, seat: int, action: Action, lang: str) -> dict[str,
     elif kind == "choose_tax":
         if action.percent:  # type: ignore[attr-defined]
             p["percent"] = game.rules.income_tax_percent
-            p["amount"] = money(game, game.income_tax_percentage(seat))
+            p["amount"] = money(game, lang, game.income_tax_percentage(seat))
         else:
-            p["amount"] = money(game, game.rules.income_tax_alternative)
+            p["amount"] = money(game, lang, game.rules.income_tax_alternative)
     elif kind == "choose_move":
         steps = action.steps  # type: ignore[attr-defined]
         p["square"] = square_name(game, (game.position[seat] + steps) % game.size, lang)
@@ -150,16 +152,16 @@ def _known_params(game: Game, seat: int, action: Action, lang: str) -> dict[str,
 _SQUARE_COSTS = ("build", "sell_building", "mortgage", "unmortgage")
 
 
-def _square_params(game: Game, kind: str, sq: int) -> dict[str, Any]:
+def _square_params(game: Game, kind: str, sq: int, lang: str) -> dict[str, Any]:
     t = game.t
     if kind == "build":
-        return {"cost": money(game, t.house_cost[sq]), "level": game.level[sq] + 1}
+        return {"cost": money(game, lang, t.house_cost[sq]), "level": game.level[sq] + 1}
     if kind == "sell_building":
         refund = game.hotel_value(sq) if game.level[sq] == HOTEL else game.building_value(sq)
-        return {"refund": money(game, refund)}
+        return {"refund": money(game, lang, refund)}
     if kind == "mortgage":
-        return {"amount": money(game, t.mortgage[sq])}
-    return {"cost": money(game, game.unmortgage_cost(sq))}  # unmortgage
+        return {"amount": money(game, lang, t.mortgage[sq])}
+    return {"cost": money(game, lang, game.unmortgage_cost(sq))}  # unmortgage
 
 
 def _decision_square_params(game: Game, action: Action, lang: str) -> dict[str, Any]:
@@ -169,10 +171,10 @@ def _decision_square_params(game: Game, action: Action, lang: str) -> dict[str, 
         return {}
     p: dict[str, Any] = {"square": square_name(game, d.square, lang)}
     if action.TYPE == "buy":
-        p["price"] = money(game, game.t.price[d.square])
+        p["price"] = money(game, lang, game.t.price[d.square])
     elif action.TYPE == "lift_mortgage":
         try:
-            p["cost"] = money(game, game.transfer_cost(d.square, action.now))
+            p["cost"] = money(game, lang, game.transfer_cost(d.square, action.now))
         except Exception:  # a variant computes it differently
             p["cost"] = "?"
     return p
@@ -219,13 +221,13 @@ def decision_params(game: Game, d: D.Decision, lang: str) -> dict[str, Any]:
     seat = d.seat
     p: dict[str, Any] = {
         "player": party_name(game, seat, lang),
-        "cash": money(game, game.cash[seat]),
+        "cash": money(game, lang, game.cash[seat]),
         "round": game.round + 1,
         "square": square_name(game, d.square, lang) if d.square >= 0 else "",
     }
     data = d.data
     if d.kind == D.BUY and d.square >= 0:
-        p["price"] = money(game, game.t.price[d.square])
+        p["price"] = money(game, lang, game.t.price[d.square])
     elif isinstance(data, D.AuctionState):
         low = max(data.min_bid, data.high_bid + 1)
         item = data.item
@@ -234,12 +236,12 @@ def decision_params(game: Game, d: D.Decision, lang: str) -> dict[str, Any]:
             if item == "property"
             else (tr(lang, f"item.{item}") if has(lang, f"item.{item}") else words(item))
         )
-        p["low"] = money(game, low)
-        p["high"] = money(game, data.high_bid)
+        p["low"] = money(game, lang, low)
+        p["high"] = money(game, lang, data.high_bid)
         p["bidder"] = party_name(game, data.high_bidder, lang) if data.high_bidder >= 0 else ""
         p["bidders"] = ", ".join(party_name(game, b, lang) for b in data.bidders)
     elif isinstance(data, D.Debt):
-        p["amount"] = money(game, data.amount)
+        p["amount"] = money(game, lang, data.amount)
         reason = data.reason
         p["reason"] = tr(lang, f"pay.{reason}") if has(lang, f"pay.{reason}") else words(reason)
         p["creditors"] = ", ".join(party_name(game, c, lang) for c, _ in data.creditors)
@@ -339,7 +341,7 @@ def offer_lines(
             for sq in props
         ]
         if cash:
-            items.append(money(game, cash))
+            items.append(money(game, lang, cash))
         for deck in cards:
             items.append(tr(lang, "ui.jail_card", deck=deck_name(game, deck)))
         out.append(

@@ -2,19 +2,54 @@
 counts with their plural forms, and the variant's own vocabulary.
 
 Every front end (terminal, browser) asks a :class:`Speaker` instead of formatting by itself, so a
-sentence reads the same everywhere: «Бот 1 платит Ане 30 руб.», "You move to Arbat (Арбат)".
+sentence reads the same everywhere: «Бот 1 платит Ане 30 руб.», "You move to Arbat".
+
+A reader of another language than the edition's reads its names glossed: "Арбат (Arbat)" beside the
+terminal's board, which draws the edition's own names. Inside :func:`one_language` (the web pages,
+whose board picture is drawn in the reader's words too) a reader reads one language only: the
+edition's gloss alone for names and card texts, and its glossed currency ("₽1500k"); a name with no
+gloss (a proper name nobody translated) stays as printed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import cache
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache, wraps
+from typing import Any, ParamSpec, TypeVar
 
 from ..engine import events as E
 from ..engine.game import Game
 from ..i18n import has, template, tr
 from ..i18n.grammar import Person, Profile, number, plural_category, profile
+from ..names import shown_name
+
+ONE_LANGUAGE: ContextVar[bool] = ContextVar("landlords_one_language", default=False)
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+@contextmanager
+def one_language() -> Iterator[None]:
+    """Words made inside read in the reader's language only (see the module's doc)."""
+    token = ONE_LANGUAGE.set(True)
+    try:
+        yield
+    finally:
+        ONE_LANGUAGE.reset(token)
+
+
+def in_one_language(fn: Callable[P, R]) -> Callable[P, R]:
+    """``fn`` run inside :func:`one_language` (the server's views)."""
+
+    @wraps(fn)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        with one_language():
+            return fn(*args, **kwargs)
+
+    return run
+
 
 # how each language quotes a name, and a name quoted inside it
 QUOTES = {"ru": ("«", "»", "„", "“"), "pl": ("„", "”", "‚", "’"), "en": ("", "", "“", "”")}
@@ -64,8 +99,9 @@ class Speaker:
         self.profiles: list[Profile] = []
         for seat, name in enumerate(game.names):
             own = overrides.get(seat) or overrides.get(str(seat)) or None
-            self.profiles.append(profile(name, lang, own))
+            self.profiles.append(profile(shown_name(name, lang), lang, own))  # "Бот 3" is "Bot 3" in English
         self._named: dict[tuple[str, bool], Term] = {}  # the edition's names never change: made once
+        self.one_language = ONE_LANGUAGE.get()  # the gloss alone (the web), or the name and its gloss
 
     # ------------------------------------------------------------ messages
     def t(self, key: str, **params: Any) -> str:
@@ -123,13 +159,18 @@ class Speaker:
                 if name in table:
                     forms[case] = show(table[name])
         gloss = self.gloss(name)
-        if gloss:
+        if gloss and self.one_language:  # the reader's language only: the gloss in the reader's quotes
+            shown = (lambda text: quote(self.lang, text)) if quoted else (lambda text: text)
+            forms = {"nom": shown(gloss)}
+        elif gloss:
             forms = {case: f"{form} ({gloss})" for case, form in forms.items()}
         return Term(Profile(forms["nom"], gender="n", forms=forms))
 
     def card_text(self, text: str) -> str:
         gloss = self.gloss(text)
         shown = sentence_case(text)
+        if gloss and self.one_language:
+            return sentence_case(gloss)
         return f"{shown} ({sentence_case(gloss)})" if gloss else shown
 
     def group(self, sq: int) -> Term | None:
@@ -140,7 +181,7 @@ class Speaker:
         return self.named(self.game.edition.groups[t.group_ids[g]].name)
 
     def money(self, amount: int) -> str:
-        return money(self.game, self.lang, amount)
+        return money(self.game, self.lang, amount, self.one_language)
 
     def count(self, word: str, n: int) -> str:
         """``n`` and the variant's word in its plural form: "3 houses", «3 артели», "2 biura"."""
@@ -151,12 +192,22 @@ class Speaker:
         return vocabulary(self.lang, word, form, self.variant)
 
 
-def money(game: Game, lang: str, amount: int) -> str:
-    """An amount in the edition's currency with the language's digit grouping."""
+def money(game: Game, lang: str, amount: int, one: bool | None = None) -> str:
+    """An amount in the edition's currency with the language's digit grouping; in one language
+    (``one``, by default :func:`one_language`'s) worded in ``lang`` by the edition's gloss of its
+    currency format: "1500 тыс. ₽" is "₽1,500k" to an English reader."""
     cur = game.edition.currency
     value = amount * cur.scale
     shown = number(lang, value) if abs(value) >= 10000 else str(value)
-    return cur.format.format(amount=shown)
+    one = ONE_LANGUAGE.get() if one is None else one
+    return (money_format(game.edition, lang) if one else cur.format).format(amount=shown)
+
+
+def money_format(edition: Any, lang: str) -> str:
+    """The edition's currency format for a reader of ``lang``: its gloss where the edition has one."""
+    if edition.language == lang:
+        return str(edition.currency.format)
+    return str((edition.glosses.get(lang) or {}).get(edition.currency.format, edition.currency.format))
 
 
 @cache

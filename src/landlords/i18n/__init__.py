@@ -148,9 +148,10 @@ def reason(lang: str, exc: Exception, money=None) -> str:
         return getattr(exc, "reason", str(exc))
     for name, value in params.items():
         if name in PERSON_PARAMS and isinstance(value, str):  # a name: its grammar guessed from it
+            from ..names import shown_name
             from .grammar import Person, guess
 
-            params[name] = Person(guess(value, lang))
+            params[name] = Person(guess(shown_name(value, lang), lang))  # a bot's name in ``lang`` too
         elif money is not None and name in MONEY_PARAMS and isinstance(value, int) and not isinstance(value, bool):
             params[name] = money(value)
         elif name in CODE_PARAMS and has(lang, f"{CODE_PARAMS[name]}.{value}"):

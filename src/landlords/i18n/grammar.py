@@ -199,7 +199,8 @@ def guess(name: str, lang: str) -> Profile:
             gender = "f"
         else:
             gender = "m"
-        forms = _ru_forms(word, gender)
+        # Russian case endings only in a Russian sentence: "it is for Анна to decide", never "Анну"
+        forms = _ru_forms(word, gender) if lang == "ru" else {}
     else:
         gender = "f" if low.endswith("a") and low not in _PL_MALE_A else "m"
         forms = _pl_forms(word, gender) if lang == "pl" and word.isalpha() else {}

@@ -41,7 +41,7 @@ class AppParts:
         return speaker(self.game, self.lang).name(seat)
 
     def money(self, amount: int) -> str:
-        return money(self.game, amount)
+        return money(self.game, self.lang, amount)
 
     def label(self, seat: int, action: Action) -> str:
         return action_label(self.game, seat, action, self.lang)

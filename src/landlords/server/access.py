@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import HTTPException, Request
+from fastapi import Request
 from pydantic import BaseModel, Field
 
+from .refusals import Refusal
 from .table import Table
 
 MIN_DECISION_SECONDS = 5.0  # a timer shorter than this would leave a person no time to act
@@ -65,7 +66,7 @@ class CreateGame(BaseModel):
 
 def bearer(authorization: str | None) -> str:
     if not authorization or not authorization.startswith("Bearer "):
-        raise HTTPException(401, "a seat or host token is needed: send 'Authorization: Bearer TOKEN'")
+        raise Refusal(401, "token_needed")
     return authorization[len("Bearer ") :].strip()
 
 
@@ -76,5 +77,5 @@ def server_of(request: Request) -> Any:
 async def table_or_404(request: Request, code: str) -> Table:
     table = await server_of(request).table(code.upper())
     if table is None:
-        raise HTTPException(404, f"no game {code!r}")
+        raise Refusal(404, "no_game", code=code[:20])
     return table

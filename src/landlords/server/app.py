@@ -26,7 +26,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from .. import record as records
 from ..i18n import LANGUAGES
-from . import advice, hostctl, lobby, pages
+from . import advice, hostctl, lobby, pages, refusals
 from .bodies import CheckBodies
 from .clock import Clock, ManualClock
 from .connection import Connection
@@ -290,7 +290,10 @@ def create_app(
     async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
         """FastAPI's 422, written as ASCII JSON: its errors repeat the input, which may hold a lone
         surrogate (``"\\ud800"`` in a JSON body), and plain UTF-8 cannot encode one (it was a 500)."""
-        return AsciiJSONResponse({"detail": jsonable_encoder(exc.errors())}, status_code=422)
+        body = refusals.invalid(request, jsonable_encoder(exc.errors()))  # a blank name: in words too
+        return AsciiJSONResponse(body, status_code=422)
+
+    app.add_exception_handler(refusals.Refusal, refusals.answer)  # type: ignore[arg-type]
 
     @app.exception_handler(BrokenGame)
     async def broken_game(request: Request, exc: BrokenGame) -> JSONResponse:

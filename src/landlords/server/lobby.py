@@ -12,7 +12,7 @@ import secrets
 from dataclasses import fields
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, HTTPException, Query, Request
+from fastapi import APIRouter, Header, Query, Request
 from pydantic import BaseModel, Field
 
 from .. import new_game
@@ -24,12 +24,13 @@ from ..engine.errors import ConfigError, LandlordsError
 from ..engine.keyed import new_key
 from ..engine.ruleset import Ruleset
 from ..i18n import LANGUAGES
-from ..names import bot_name, look_alike_key
+from ..names import MAX_NAME, bot_name, look_alike_key
 from ..names import check_name as check_player_name
 from ..rules import get_ruleset
 from . import views
 from .access import MIN_DECISION_SECONDS, CreateGame, bearer, server_of, table_or_404
 from .limits import check as per_address
+from .refusals import Refusal
 from .storage import SeatRow
 from .table import Table, token_hash
 
@@ -114,16 +115,21 @@ def new_token() -> str:
 def check_name(name: str, table: Table | None = None) -> str:
     """A display name as every front end can show it (plain text, at most 32 characters, no control
     or format characters), and not one taken at the table (ignoring case and look-alike letters)."""
+    if not isinstance(name, str) or not name.strip():
+        raise Refusal(422, "name_empty")
+    if len(name.strip()) > MAX_NAME:
+        raise Refusal(422, "name_long", limit=MAX_NAME)
     try:
         name = check_player_name(name, "the name")
     except ConfigError as exc:
-        raise HTTPException(422, str(exc)) from None
+        raise Refusal(422, "name_bad", reason=str(exc)) from None
     key = look_alike_key(name)
     taken = [s.name for s in table.seats if s.kind != "open" and s.name] if table is not None else []
     for other in taken:
         if look_alike_key(other) == key:
-            like = "" if other.casefold() == name.casefold() else f" (or one that looks like it: {other!r})"
-            raise HTTPException(409, f"the name {name!r} is taken at this table{like}")
+            if other.casefold() == name.casefold():
+                raise Refusal(409, "name_taken", name=name)
+            raise Refusal(409, "name_taken_like", name=name, other=other)
     return name
 
 
@@ -133,26 +139,21 @@ def check_strategy(spec: str) -> str:
     try:
         parse_strategy(spec, strangers=True)
     except LandlordsError as exc:
-        raise HTTPException(422, str(exc)) from None
+        raise Refusal(422, "bad_strategy", reason=str(exc)) from None
     return spec
 
 
 def check_settings(body: CreateGame, testing: bool) -> None:
     """Everything a game will be built from, checked now (one clear line for each mistake)."""
     if not testing and (body.seed is not None or body.dice is not None or body.first_player is not None):
-        raise HTTPException(422, "seed, dice and first_player are test settings; this server does not take them")
+        raise Refusal(422, "test_settings")
     if body.decision_seconds and body.decision_seconds < MIN_DECISION_SECONDS:
-        raise HTTPException(
-            422,
-            f"decision_seconds: 0 (no timer) or at least {MIN_DECISION_SECONDS:g}, got {body.decision_seconds:g}",
-        )
+        raise Refusal(422, "decision_seconds", least=f"{MIN_DECISION_SECONDS:g}", got=f"{body.decision_seconds:g}")
     if body.lang is not None and body.lang not in LANGUAGES:
-        raise HTTPException(422, f"lang {body.lang!r}: must be one of {', '.join(LANGUAGES)}")
+        raise Refusal(422, "lang", asked=body.lang[:10], choices=", ".join(LANGUAGES))
     fixed = sorted(FIXED_OPTIONS & body.rules.keys())
     if fixed:
-        raise HTTPException(
-            422, f"rules: {', '.join(fixed)} belong to the ruleset, not to house rules (the board: 'edition')"
-        )
+        raise Refusal(422, "fixed_rules", rules=", ".join(fixed))
     try:
         for s in body.seats:
             if s.kind == "bot":
@@ -169,7 +170,7 @@ def check_settings(body: CreateGame, testing: bool) -> None:
             first_player=body.first_player,
         )
     except (LandlordsError, ValueError, TypeError) as exc:
-        raise HTTPException(422, str(exc)) from None
+        raise Refusal(422, "bad_settings", reason=str(exc)) from None
 
 
 def chosen_board(body: CreateGame) -> str:
@@ -219,7 +220,7 @@ def room_for_one_more(request: Request) -> None:
     server = server_of(request)
     per_address(request, "games", "too many games created from your address: try again later")
     if server.lobby_games() >= server.limits.max_lobby_games:
-        raise HTTPException(429, "the lobby is full: try again later", headers={"Retry-After": "60"})
+        raise Refusal(429, "lobby_full", headers={"Retry-After": "60"})
 
 
 @router.get("/games", response_model=list[GameInfo], summary="Open public games (waiting for players)")
@@ -248,11 +249,15 @@ async def join(code: str, body: JoinGame, request: Request) -> Joined:
     table = await table_or_404(request, code)
     async with table.lock:
         if table.status != "lobby":
-            raise HTTPException(409, "the game has started: watch it instead")
+            raise Refusal(409, "started")
         name = check_name(body.name, table)
         free = [s for s in table.seats if s.kind == "open" and (body.seat is None or s.seat == body.seat)]
         if not free:
-            raise HTTPException(409, "no open seat" if body.seat is None else f"seat {body.seat} is not open")
+            raise (
+                Refusal(409, "no_open_seat")
+                if body.seat is None
+                else Refusal(409, "seat_not_open", seat=body.seat)
+            )
         s = free[0]
         token = new_token()
         s.kind, s.name, s.token_hash = "person", name, token_hash(token)
@@ -276,7 +281,7 @@ async def leave(code: str, request: Request, authorization: Annotated[str | None
     table = await table_or_404(request, code)
     seat = table.seat_for(bearer(authorization))
     if seat is None:
-        raise HTTPException(403, "this token holds no seat at this game")
+        raise Refusal(403, "no_seat")
     async with table.lock:
         s = table.seats[seat]
         if table.status == "lobby":
@@ -303,7 +308,7 @@ async def add_bots(
     check_strategy(body.strategy)
     async with table.lock:
         if table.status != "lobby":
-            raise HTTPException(409, "bots are seated before the game starts")
+            raise Refusal(409, "bots_before_start")
         await fill(table, body.strategy, body.seat, request)
     await maybe_start(table)
     table.broadcast([])
@@ -319,7 +324,7 @@ async def fill(table: Table, strategy: str, only: int | None, request: Request) 
 
 def host_only(table: Table, authorization: str | None) -> None:
     if not table.is_host(bearer(authorization)):
-        raise HTTPException(403, "only the host (the game's creator) can do this")
+        raise Refusal(403, "host_only")
 
 
 @router.post("/games/{code}/start", response_model=GameInfo, summary="Start now (host only)")
@@ -336,11 +341,11 @@ async def start(
         check_strategy(body.fill_bots)
     async with table.lock:
         if table.status != "lobby":
-            raise HTTPException(409, "the game has started already")
+            raise Refusal(409, "started_already")
         if body.fill_bots:
             await fill(table, body.fill_bots, None, request)
         if any(s.kind == "open" for s in table.seats):
-            raise HTTPException(409, "seats are still open: wait for players or fill them with bots")
+            raise Refusal(409, "seats_open")
         await table.start()
     table.kick()
     return table.summary()
@@ -354,9 +359,9 @@ async def rematch(code: str, request: Request, authorization: Annotated[str | No
     table = await table_or_404(request, code)
     host_only(table, authorization)
     if table.status != "finished":
-        raise HTTPException(409, "a rematch follows a finished game")
+        raise Refusal(409, "rematch_after_end")
     if table.row.rematch:
-        raise HTTPException(409, f"the rematch is game {table.row.rematch}")
+        raise Refusal(409, "rematch_is", code=table.row.rematch)
     settings = dict(table.settings)
     settings.pop("dice", None)
     settings.pop("first_player", None)
@@ -379,7 +384,7 @@ async def event_log(code: str, request: Request, lang: str = "en", start: int = 
     per_address(request, "expensive", "too many log, record or replay requests from your address: slow down")
     table = await table_or_404(request, code)
     if lang not in LANGUAGES:
-        raise HTTPException(422, f"lang must be one of {', '.join(LANGUAGES)}")
+        raise Refusal(422, "lang", asked=lang[:10], choices=", ".join(LANGUAGES))
     lines = views.log_lines(table.game, lang, max(0, start)) if table.game is not None else []
     return Log(code=table.code, lang=lang, lines=lines)
 
@@ -390,5 +395,5 @@ async def export_record(code: str, request: Request) -> dict[str, Any]:
     per_address(request, "expensive", "too many log, record or replay requests from your address: slow down")
     table = await table_or_404(request, code)
     if table.status != "finished" or table.game is None:
-        raise HTTPException(409, "the record is available once the game is over")
+        raise Refusal(409, "record_at_end")
     return records.to_record(table.game)

@@ -12,12 +12,22 @@ from typing import Any
 from ..describe.decisions import confirmation
 from ..describe.labels import action_label, decision_title, decision_watch, speaker
 from ..describe.mechanics import decision_help
+from ..describe.words import in_one_language
 from ..engine.actions import Action
 from ..engine.game import Game
 from ..engine.state import variant_attributes
 from ..i18n import tr
+from ..names import shown_name
 from ..render.text import describe
 from ..rules.businesspoly.decisions import Deal
+
+
+def summary_in(summary: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A table's summary as a reader of ``lang`` reads it: bots' default names in ``lang``."""
+    seats = [
+        {**seat, "name": shown_name(seat["name"], lang)} if seat.get("name") else seat for seat in summary["seats"]
+    ]
+    return {**summary, "seats": seats}
 
 
 def public_state(game: Game) -> dict[str, Any]:
@@ -81,6 +91,7 @@ def secret_variant_attributes(game: Game) -> list[str]:
     return [a for a in variant_attributes(game) if a not in PUBLIC_VARIANT]
 
 
+@in_one_language  # the viewer's language only: glossed names and money
 def decision_view(game: Game, lang: str, deadline_at: float | None) -> dict[str, Any] | None:
     d = game.decision
     if d is None or game.over:
@@ -124,12 +135,14 @@ def budget_clocks(
     return out
 
 
+@in_one_language  # the viewer's language only: glossed names and money
 def event_json(game: Game, ev: Any, lang: str) -> dict[str, Any]:
     out = ev.to_json()
     out["text"] = describe(game, ev, lang, speaker(game, lang))  # the game's words, made once per language
     return out
 
 
+@in_one_language  # the viewer's language only: glossed names and money
 def seat_acts(game: Game, seat: int, lang: str) -> list[dict[str, Any]]:
     """The acts ``seat`` may take now: the decision's answers first (``answer``: true), then the
     free acts; each with a label. ``Bid`` stands for any amount from the one given up to the cash;
@@ -162,6 +175,7 @@ def _act(game: Game, seat: int, a: Action, lang: str, answer: bool) -> dict[str,
     return out
 
 
+@in_one_language  # the viewer's language only: glossed names and money
 def log_lines(game: Game, lang: str, start: int = 0) -> list[str]:
     """The game's event log in words."""
     words = speaker(game, lang)

@@ -12,6 +12,7 @@ import pytest
 
 from landlords.editions import load_edition
 from landlords.i18n import tr
+from landlords.server.pages.router import edition_title
 
 from .helpers import Person, desk, expect
 
@@ -28,14 +29,16 @@ def test_the_default_board_is_the_languages(browser, server, locale, lang, board
         ann = Person(context, "Ann", server)
         ann.page.goto(f"{server}/")
         default = ann.page.locator("#edition option[value='']")
-        expect(default).to_have_text(tr(lang, "web.edition_default", board=load_edition(board).name))
+        expect(default).to_have_text(tr(lang, "web.edition_default", board=edition_title(board, lang)))
         ann.page.select_option("#ruleset", "odessa")  # rules with a board of their own keep it
-        expect(default).to_have_text(tr(lang, "web.edition_default", board=load_edition("odessa").name))
+        expect(default).to_have_text(
+            tr(lang, "web.edition_default", board=edition_title("odessa", lang))
+        )  # glossed
         ann.page.select_option("#ruleset", "hasbro-ru")
         ann.page.select_option("#lang", "ru")  # another language: its board
         expect(default).to_have_text(tr("ru", "web.edition_default", board=load_edition("moscow").name))
         ann.page.select_option("#lang", lang)
-        expect(default).to_have_text(tr(lang, "web.edition_default", board=load_edition(board).name))
+        expect(default).to_have_text(tr(lang, "web.edition_default", board=edition_title(board, lang)))
         code = ann.create(["person", "person"])
         with urllib.request.urlopen(f"{server}/api/games/{code}") as r:
             assert json.load(r)["edition"] == board

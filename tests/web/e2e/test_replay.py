@@ -105,7 +105,10 @@ def test_a_finished_game_replays_turn_by_turn(browser, server, finished, shots):
 
     # another language: the same frame in Russian words
     page.select_option("#lang", "ru")
-    expect(page.locator("#frame-title")).to_have_text(f"Ход 30: {f['title'].split(': ', 1)[1]}")
+    # a bot's default name in the reader's language too: "Bot 3" is "Бот 3"
+    expect(page.locator("#frame-title")).to_have_text(
+        f"Ход 30: {f['title'].split(': ', 1)[1].replace('Bot', 'Бот')}"
+    )
     expect(page.locator("#events")).to_contain_text("ход 30")
     assert page.evaluate("document.body.dataset.frame") == str(at)
     eve.expect_no_errors()

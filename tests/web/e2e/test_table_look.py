@@ -2,7 +2,7 @@
 readable on every group's colour; the net-worth chart's axis writes money as the page does, in the
 game's currency; the squares of the board's side columns carry their kind's mark ("?", "$") as the
 top and bottom rows do. Ann and Bob play on the Moscow board, whose amounts are already in thousands
-("1500 тыс. ₽"): Ann rolls 2+4 and buys the light-blue Варшавское шоссе."""
+("1500 тыс. ₽", "₽1500k" to these English readers): Ann rolls 2+4 and buys the light-blue Варшавское шоссе."""
 
 from __future__ import annotations
 
@@ -81,9 +81,9 @@ def test_the_table_looks_right(people, shots):
     now = ann.state()["net_worth"]
     top = max(1, *now, *(v for f in frames for v in f["worth"]))
     amounts = page.locator("#worth svg.worth-chart .axes text")
-    expect(amounts.nth(0)).to_have_text(f"{top} тыс. ₽")
-    expect(amounts.nth(1)).to_have_text(re.compile(r"^\d+ тыс\. ₽$"))
-    assert "K" not in page.inner_text("#worth") and "тыс. тыс." not in page.inner_text("#worth")
+    expect(amounts.nth(0)).to_have_text(f"₽{top}k")  # the English reader's words for the edition's money
+    expect(amounts.nth(1)).to_have_text(re.compile(r"^₽\d+k$"))
+    assert "K" not in page.inner_text("#worth") and "kk" not in page.inner_text("#worth")
     left = page.evaluate(
         "() => Math.min(...[...document.querySelectorAll('#worth .axes text')].map((t) => t.getBBox().x))"
     )
@@ -165,7 +165,7 @@ def test_a_groups_lots_wrap_after_their_badge(browser, server, shots):
     """A seat's lots of one group stand after the group's badge, also when they wrap on a narrow
     screen. They were separated by commas in the text flow, so a wrapped line could begin with a
     comma of its own. Ann buys Варшавское шоссе and Первая Парковая улица (2+4, then 1+2)."""
-    ctx = [desk(browser, width=340), desk(browser)]
+    ctx = [desk(browser, "ru-RU", width=340), desk(browser)]
     try:
         ann, bob = Person(ctx[0], "Ann", server), Person(ctx[1], "Bob", server)
         code = ann.create(["person", "person"], edition="moscow", query="dice=2,4%201,2%201,2&first_player=0")
@@ -182,7 +182,7 @@ def test_a_groups_lots_wrap_after_their_badge(browser, server, shots):
         row = page.locator('.player[data-seat="0"] .holdings li', has_text="2/3")
         expect(row).to_have_count(1)
         page.screenshot(path=str(shots / "71-lots-wrapped.png"), full_page=True)
-        names = [load_edition("moscow").squares[sq].name for sq in (6, 9)]
+        names = [load_edition("moscow").squares[sq].name for sq in (6, 9)]  # Ann reads Russian: the long names
         assert row.inner_text().split() == ["2/3", *" ".join(names).split()]  # nothing between the lots
         boxes = row.evaluate(
             """(li) => [li.querySelector('.chip'), ...li.querySelectorAll('button.lot')]

@@ -90,7 +90,7 @@ def test_odessa_malina_challenge_and_the_exchange(people, shots):
         ann,
         "The Odessa Commodity Exchange is the jail",
         "This is exchange try",
-        "a double wins 100 руб. × the third die",
+        "a double wins 100 roubles × the third die",  # the English reader's money words
         "Fourth turn",
     )
     expect_explained(bob, "Одесская Товарная Биржа вместо тюрьмы")
@@ -99,7 +99,7 @@ def test_odessa_malina_challenge_and_the_exchange(people, shots):
     ann.click_act("roll")
     assert ann.state()["cash"][0] == cash + 500 and ann.state()["position"][0] == 19
     expect(ann.page.locator("#events")).to_contain_text(
-        "at the exchange at the first try: 2 + 5 + 2, wins 500 руб."
+        "at the exchange at the first try: 2 + 5 + 2, wins 500 roubles"
     )
     for p in (ann, bob):
         p.expect_no_errors()

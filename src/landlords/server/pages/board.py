@@ -5,6 +5,7 @@ WebSocket and is drawn over this by ``static/js/board.js``."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -12,8 +13,9 @@ from ... import new_game
 from ...describe.cards import property_card
 from ...describe.mechanics import act_mechanics
 from ...describe.rulesets import ruleset_name, summary
-from ...describe.words import Speaker
+from ...describe.words import Speaker, in_one_language, money_format
 from ...editions import packaged_id
+from ...engine.edition import Edition
 from ...engine.game import Game
 from ...render.svg import KIND_LABEL, board_svg, square_geometry
 from ...rules import get_ruleset
@@ -33,9 +35,22 @@ def board_json(edition: str | None, ruleset: str, lang: str) -> dict[str, Any]:
     return out
 
 
+def in_words_of(ed: Edition, lang: str) -> Edition:
+    """The edition as a reader of ``lang`` reads it, for its picture: the squares', groups' and decks'
+    names and the currency in the edition's glosses for ``lang`` (a name with no gloss as printed)."""
+    glosses = ed.glosses.get(lang) or {}
+    if ed.language == lang or not glosses:
+        return ed
+    squares = tuple(replace(sq, name=glosses.get(sq.name, sq.name)) for sq in ed.squares)
+    currency = replace(ed.currency, format=money_format(ed, lang))
+    return replace(ed, name=glosses.get(ed.name, ed.name), squares=squares, currency=currency)
+
+
+@in_one_language
 def board_of(game: Game, lang: str) -> dict[str, Any]:
     ed = game.edition
     w = Speaker(game, lang)
+    shown = in_words_of(ed, lang)
     geometry = square_geometry(ed, token_rows=True)
     squares = []
     for sq, g in zip(ed.squares, geometry, strict=False):
@@ -43,7 +58,7 @@ def board_of(game: Game, lang: str) -> dict[str, Any]:
         squares.append(
             {
                 "index": sq.index,
-                "name": sq.name,
+                "name": shown.squares[sq.index].name,
                 "title": str(w.square(sq.index, quoted=False)),
                 "kind": sq.kind,
                 "group": sq.group,
@@ -66,19 +81,20 @@ def board_of(game: Game, lang: str) -> dict[str, Any]:
     ]
     return {
         "edition": ed.id,
-        "name": ed.name,
+        "name": shown.name,
         "language": ed.language,
         "size": max(g["box"][0] + g["box"][2] for g in geometry),
         "squares": squares,
         "groups": groups,
         "words": {"house": w.word("house"), "hotel": w.word("hotel")},
-        "decks": {d.id: d.name for d in ed.decks.values()},
+        "decks": {d.id: str(w.named(d.name, quoted=False)) for d in ed.decks.values()},
         "mechanics": act_mechanics(game.rules, lang, w.money),  # the variant's own free acts explained
-        "currency": {"format": ed.currency.format, "scale": ed.currency.scale},
-        "svg": board_svg(ed, token_rows=True),
+        "currency": {"format": money_format(ed, lang), "scale": ed.currency.scale},
+        "svg": board_svg(shown, token_rows=True),
     }
 
 
+@in_one_language
 def card_json(game: Game, sq: int, lang: str) -> dict[str, Any]:
     """A square's card now: a property's prices, rent table (the rent that applies marked), mortgage
     and owner; any other square its name."""

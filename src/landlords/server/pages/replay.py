@@ -21,8 +21,10 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
 from ...describe.labels import speaker
+from ...describe.words import in_one_language
 from ...engine.actions import action_from_json
 from ...i18n import has, tr
+from ...names import shown_name
 from ...render.text import describe
 from ..access import table_or_404
 from ..limits import check as per_address
@@ -82,6 +84,7 @@ def _replayed(code: str, head: dict[str, Any], actions: list, finished_by: str |
     return timeline_of(code, head, acts, finished_by, states)
 
 
+@in_one_language  # in the worker: the page's words, one language
 def _index(code: str, head: dict[str, Any], actions: list, finished_by: str | None, lang: str) -> dict[str, Any]:
     """In the worker: the frames' index of a finished game."""
     tl = _replayed(code, head, actions, finished_by, True)
@@ -89,17 +92,18 @@ def _index(code: str, head: dict[str, Any], actions: list, finished_by: str | No
     why = f"end.{game.end_reason}"
     reason = tr(lang, why) if has(lang, why) else str(game.end_reason)
     return {
-        "names": list(game.names),
+        "names": [shown_name(n, lang) for n in game.names],  # a bot's default name in the reader's language
         "frames": [f.summary() for f in tl.frames],
         "result": {
             "winner": game.winner,
-            "text": tr(lang, "ui.winner", player=game.names[game.winner], reason=reason)
+            "text": tr(lang, "ui.winner", player=shown_name(game.names[game.winner], lang), reason=reason)
             if game.winner is not None
             else "",
         },
     }
 
 
+@in_one_language  # in the worker: the page's words, one language
 def _frame(
     code: str, head: dict[str, Any], actions: list, finished_by: str | None, lang: str, frame: int
 ) -> dict[str, Any] | int:
@@ -118,7 +122,7 @@ def _frame(
         "state": f.state,
         "events": lines[len(lines) - own :] if own else [],
         "earlier": lines[: len(lines) - own],
-        "title": tr(lang, "web.replay_frame", turn=f.turn, name=tl.game.names[f.seat])
+        "title": tr(lang, "web.replay_frame", turn=f.turn, name=shown_name(tl.game.names[f.seat], lang))
         if f.index
         else tr(lang, "web.replay_start"),
     }

@@ -26,13 +26,13 @@ from ...engine.errors import LandlordsError
 from ...i18n import LANGUAGES, catalog, tr
 from ...rules import get_ruleset, ruleset_names
 from ..access import CreateGame, bearer, table_or_404
-from . import STATIC
+from . import STATIC, with_versions
 from .board import board_json, card_json
 
 router = APIRouter()
 NO_CACHE = {"Cache-Control": "no-cache"}
 # the catalog sections the page reads: its own words, and the terminal's where they are the same
-WORD_SECTIONS = ("web.", "ui.", "ruleset.name.", "end.", "menu.", "type.", "advice.")
+WORD_SECTIONS = ("web.", "ui.", "ruleset.name.", "end.", "menu.", "type.", "advice.", "lobby.", "strategy.")
 VARIANT_SECTIONS = ("menu.", "type.")  # a variant's own wording: odessa.menu.build
 HIDDEN_OPTIONS = {"id", "description", "edition", "sources", "variant"}
 # the lobby's table options the create form offers (besides seats, timer and privacy), described by
@@ -64,6 +64,12 @@ def lobby_options() -> list[dict[str, Any]]:
     return out
 
 
+def edition_title(edition: str, lang: str) -> str:
+    """An edition's name as a reader of ``lang`` reads it: its gloss, where the edition has one."""
+    ed = load_edition(edition)
+    return ed.name if ed.language == lang else (ed.glosses.get(lang) or {}).get(ed.name, ed.name)
+
+
 def page_html(name: str) -> str:
     """The page ``static/NAME.html`` as served: its own head lines (up to its ``<body``) and its body,
     in the frame every page shares (``static/page.html``: doctype, charset, viewport, the common
@@ -71,9 +77,10 @@ def page_html(name: str) -> str:
     frame = (STATIC / "page.html").read_text(encoding="utf-8")
     own = (STATIC / f"{name}.html").read_text(encoding="utf-8")
     head, body_tag, body = own.partition("<body")
-    return frame.replace("<!-- the page's own head -->\n", head).replace(
+    html = frame.replace("<!-- the page's own head -->\n", head).replace(
         "<!-- the page's body -->\n", body_tag + body
     )
+    return with_versions(html)  # assets kept a year under their content's hash (pages/__init__.py)
 
 
 def page(name: str) -> HTMLResponse:
@@ -113,7 +120,7 @@ async def meta(request: Request, lang: str = "en") -> dict[str, Any]:
                 "options": options,
             }
         )
-    editions = [{"id": e, "name": load_edition(e).name} for e in edition_names()]
+    editions = [{"id": e, "name": edition_title(e, lang)} for e in edition_names()]
     return {
         "languages": list(LANGUAGES),
         "editions": editions,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from ...describe.words import money as words_money
 from ...engine.actions import Action, TimeOut, action_from_json
 from ...engine.errors import ConfigError, IllegalAction
 from ...i18n import reason
@@ -94,7 +95,10 @@ class Acts(TableBase):
         self.kick()
 
     def refusal(self, conn: Connection, exc: IllegalAction, ref: Any) -> dict[str, Any]:
-        money = self.game.edition.currency.show if self.game is not None else None
+        game = self.game
+        money = (
+            (lambda n: words_money(game, conn.lang, n, True)) if game is not None else None
+        )  # the reader's words
         out: dict[str, Any] = {
             "type": "refused",
             "rule": exc.rule,

@@ -10,6 +10,7 @@ from typing import Any
 from ...bots import make_bot
 from ...bots.verdicts import Answer, judge
 from ...describe.labels import bot_reason, speaker
+from ...describe.words import one_language
 from ...engine.actions import Action
 from ...engine.decision import TRADE_RESPONSE
 from ...engine.errors import IllegalAction
@@ -115,9 +116,10 @@ class Bots(TableBase):
         game = self.game
         assert game is not None
         for conn in list(self.seats[proposer].connections):
-            why = bot_reason(game, conn.lang, answer)
-            if why:
+            with one_language():  # the page's reader: glossed names and money alone
+                why = bot_reason(game, conn.lang, answer)
                 name = str(speaker(game, conn.lang).name(seat))
+            if why:
                 conn.send({"type": "said", "seat": seat, "name": name, "text": why, "version": self.version})
         counter = answer.counter
         if counter is None or answer.refusal is not None or game.over or not game.is_legal(seat, counter):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...i18n import has, tr
+from ...names import shown_name
 from .. import views
 from ..connection import Connection
 from ..protocol import PROTOCOL_VERSION, ProtocolError, dumps
@@ -93,7 +94,7 @@ class Clients(TableBase):
 
     def _shared(self, lang: str, events: list | None, recent: bool, position: bool = False) -> dict[str, Any]:
         game = self.game
-        out: dict[str, Any] = {"version": self.version, "game": self.summary()}
+        out: dict[str, Any] = {"version": self.version, "game": views.summary_in(self.summary(), lang)}
         if game is None:
             out.update(state=None, decision=None, events=[])
             return out
@@ -125,7 +126,7 @@ class Clients(TableBase):
             out["result"] = {
                 "winner": game.winner,
                 "reason": game.end_reason,
-                "text": tr(lang, "ui.winner", player=game.names[game.winner], reason=words),
+                "text": tr(lang, "ui.winner", player=shown_name(game.names[game.winner], lang), reason=words),
             }
         return out
 

@@ -1,8 +1,12 @@
 // The lobby's HTTP API and what the browser keeps: a seat token per game (so a reload resumes the
 // seat), the host token of the games one created, one's name.
 
+import { has, lang, t } from "./words.js";
+
 /**
- * A call of the server's HTTP API: the answer's JSON; an error status throws its detail.
+ * A call of the server's HTTP API: the answer's JSON; an error status throws its words: a refusal's
+ * code in the page's catalogs (lobby.<code>, server/refusals.py), else the detail the server wrote
+ * in the page's language (Accept-Language), else the status.
  * @param {"GET" | "POST"} method
  * @param {string} path
  * @param {unknown} [body] sent as JSON
@@ -11,7 +15,7 @@
  */
 export async function api(method, path, body = undefined, token = undefined) {
   /** @type {Record<string, string>} */
-  const headers = {};
+  const headers = { "Accept-Language": lang() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -22,6 +26,7 @@ export async function api(method, path, body = undefined, token = undefined) {
     // no JSON (a proxy's error page): the status text says what went wrong
   }
   if (!r.ok) {
+    if (data && typeof data.code === "string" && has(`lobby.${data.code}`)) throw new Error(t(`lobby.${data.code}`, data.params || {}));
     const detail = data && data.detail;
     const text = typeof detail === "string" ? detail : Array.isArray(detail) ? detail.map((/** @type {{msg: string}} */ d) => d.msg).join("; ") : r.statusText;
     throw new Error(text);

@@ -4,6 +4,7 @@
 import { api, store } from "./api.js";
 import { $, clear, errorText, h, say } from "./dom.js";
 import { langPicker, lang, loadWords, pickLang, t } from "./words.js";
+import { strategyName } from "./waiting.js";
 
 /** @typedef {import("./protocol.js").Meta} Meta */
 /** @typedef {{kind: "person" | "bot", strategy?: string}} SeatChoice a seat of the game to create */
@@ -33,7 +34,7 @@ function seatRows() {
       h("option", { value: "bot", selected: s.kind === "bot" }, t("web.bot")));
     const strategy = s.kind === "bot"
       ? h("select", { id: `seat-${i}-strategy`, "aria-label": t("web.strategy"), onchange: (/** @type {Event} */ e) => { s.strategy = /** @type {HTMLSelectElement} */ (e.target).value; } },
-          known().strategies.map((name) => h("option", { value: name, selected: name === s.strategy }, name)))
+          known().strategies.map((name) => h("option", { value: name, selected: name === s.strategy }, strategyName(name))))
       : null;
     const remove = seats.length > 1
       ? h("button", { type: "button", class: "secondary", "aria-label": t("web.remove_seat", { n: i + 1 }), onclick: () => { seats.splice(i, 1); seatRows(); } }, "✕")
@@ -109,7 +110,8 @@ async function listGames() {
     }
     clear(box, games.map((g) => {
       const open = g.seats.filter((s) => s.kind === "open").length;
-      const people = g.seats.filter((s) => s.name).map((s) => s.name).join(", ");
+      // a bot's default name in the page's language (the server stores it in the table's)
+      const people = g.seats.filter((s) => s.name).map((s) => (s.kind === "bot" ? t("ui.bot_name", { n: s.seat + 1 }) : s.name)).join(", ");
       return h("li", { class: "game", dataset: { code: g.code } },
         h("strong", {}, g.code), " ",
         h("span", {}, `${t(`ruleset.name.${g.ruleset}`)} · ${editionName(g.edition)} · ${t("web.open_seats", { n: open })}`),

@@ -71,7 +71,6 @@ async function load() {
   R.board = new Board($("#board"), boardJson, { label: boardJson.name });
   document.title = `${t("web.replay_of", { code })} · landlords`;
   clear($("#title"), h("strong", {}, t("web.replay")), ` · ${code} · `, h("a", { href: `/g/${code}` }, t(`ruleset.name.${g.ruleset}`)));
-  $("#result").textContent = replay.result.text;
   controls();
   const wanted = Number((location.hash || "").slice(1));
   const at = R.at >= 0 ? R.at : Number.isInteger(wanted) && location.hash ? wanted : 0;
@@ -178,6 +177,10 @@ function paint(i, f) {
   const st = f.state;
   R.board?.paint(st, names(), f.index ? st.position[f.seat] : null);
   $("#frame-title").textContent = f.title;
+  // the winner only at the end: a replay watched from turn 0 keeps its outcome to the last frame
+  const result = $("#result");
+  result.textContent = i === last() && R.index ? R.index.result.text : "";
+  result.hidden = i !== last();
   $("#replay-slider", HTMLInputElement).value = String(i);
   $("#replay-first", HTMLButtonElement).disabled = $("#replay-back", HTMLButtonElement).disabled = i === 0;
   $("#replay-forward", HTMLButtonElement).disabled = $("#replay-last", HTMLButtonElement).disabled = i === last();

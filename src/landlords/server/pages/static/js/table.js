@@ -15,6 +15,7 @@ import { actHelp, helpBox } from "./variants.js";
 import { WorthPanel } from "./worth.js";
 import { runClocks } from "./clock.js";
 import { adviceButton } from "./advice.js";
+import { strategyName, waitingExtras } from "./waiting.js";
 import { has, langPicker, lang, loadWords, pickLang, t } from "./words.js";
 import { claimBox } from "./claims.js";
 import { renderPresence } from "./presence.js";
@@ -256,7 +257,7 @@ function renderJoin() {
     parts.push(h("h2", {}, t("web.waiting_title")));
     parts.push(
       h("ul", { class: "seats" }, game.seats.map((s) =>
-        h("li", {}, `${s.seat + 1}. `, s.kind === "open" ? t("web.open_seat") : s.name, s.kind === "bot" ? ` (${t("ui.bot", { strategy: s.strategy })})` : "")),
+        h("li", {}, `${s.seat + 1}. `, s.kind === "open" ? t("web.open_seat") : s.name, s.kind === "bot" ? ` (${t("ui.bot", { strategy: strategyName(s.strategy) })})` : "")),
       ),
     );
     if (seat === null && game.seats.some((s) => s.kind === "open")) {
@@ -271,7 +272,7 @@ function renderJoin() {
     if (host) {
       parts.push(h("button", { id: "start-button", onclick: () => start(host) }, t("web.start_with_bots")));
     }
-    parts.push(h("p", { class: "hint" }, t("web.share_link", { link: location.href })));
+    parts.push(h("p", { class: "hint" }, t("web.share_link", { link: location.href })), ...waitingExtras(code, host, game));
   } else if (seat === null) {
     parts.push(h("p", { class: "hint", id: "watching" }, t("web.watching")));
   }
@@ -288,6 +289,7 @@ function renderJoin() {
 /** @param {string} typed */
 async function join(typed) {
   const name = typed.trim();
+  if (!name) return say(t("lobby.name_empty"), "error");
   try {
     const r = await api("POST", `/api/games/${code}/join`, { name });
     store.name = name;
@@ -462,9 +464,12 @@ function renderDecision() {
   for (const key of [...S.buttons.keys()]) if (!used.has(key)) S.buttons.delete(key);
   const seat = mySeat();
   if (seat !== null && v.state && !v.state.over && !v.state.bankrupt[seat]) {
-    const trade = kept("trade", () => h("button", { id: "trade-button", class: "secondary", onclick: () => startTrade() }));
-    if (trade.textContent !== t("web.propose_trade")) trade.textContent = t("web.propose_trade");
-    parts.push(trade);
+    // one trade button: where the rules have deals between several players (Бизнесполия), the deal's
+    if (!S.boardJson?.mechanics?.propose_deal) {
+      const trade = kept("trade", () => h("button", { id: "trade-button", class: "secondary", onclick: () => startTrade() }));
+      if (trade.textContent !== t("web.propose_trade")) trade.textContent = t("web.propose_trade");
+      parts.push(trade);
+    }
     const rules = v.game.rules || {};
     if (rules.advice !== false && rules.advice !== "false") {
       parts.push(adviceButton({ code, token: S.token, seat, board: S.boardJson, box: $("#advice") }));
@@ -591,7 +596,7 @@ function renderPlayers() {
     const head = h("div", { class: "head" },
       tokenBadge(i, letters[i] || String(i + 1)), // the seat's token as on the board: shape, colour, letter
       h("strong", { class: "name" }, s.name || t("web.open_seat")),
-      s.kind === "bot" ? h("span", { class: "tag" }, t("ui.bot", { strategy: s.strategy })) : null,
+      s.kind === "bot" ? h("span", { class: "tag" }, t("ui.bot", { strategy: strategyName(s.strategy) })) : null,
       s.kind === "person" ? h("span", { class: `conn ${s.connected ? "on" : "off"}`, title: t(s.connected ? "web.connected" : "web.disconnected") }, s.connected ? "●" : "○") : null,
       i === mySeat() ? h("span", { class: "tag you" }, t("web.you")) : null,
     );

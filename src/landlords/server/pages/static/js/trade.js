@@ -82,7 +82,8 @@ export function openTrade(dlg, { options, view, board, names, preset, first, act
     ? options.partners
     : [{ seat: preset.partner, give: preset.give || [], take: preset.take || [] }];
   let partner = preset ? preset.partner : partners[0].seat;
-  const form = h("form", { class: "trade", id: "trade-form", method: "dialog" });
+  // the page checks the amounts itself (novalidate: the browser's own bubble is in the browser's language)
+  const form = h("form", { class: "trade", id: "trade-form", method: "dialog", novalidate: true });
   const draw = () => {
     const p = partners.find((x) => x.seat === partner) || partners[0];
     /** @type {(list: number[], side: string, chosen: number[], legend: string) => HTMLFieldSetElement} */
@@ -119,6 +120,7 @@ export function openTrade(dlg, { options, view, board, names, preset, first, act
           h("label", { for: "take-cash" }, t("web.cash_amount", { max: fmt(cash[partner]) })),
           h("input", { type: "number", id: "take-cash", min: 0, max: cash[partner], value: preset?.take_cash || 0 }),
           cardBox(partner, "take_cards", preset?.take_cards || []))),
+      h("p", { id: "trade-error", class: "error", role: "alert", hidden: true }),
       h("div", { class: "row" },
         h("button", { type: "submit", id: "trade-send", value: "send" }, t("web.trade_send")),
         h("button", { type: "button", id: "trade-cancel", onclick: () => dlg.close() }, t("web.cancel"))),
@@ -133,6 +135,18 @@ export function openTrade(dlg, { options, view, board, names, preset, first, act
       const input = form.querySelector(sel);
       return input instanceof HTMLInputElement ? Number(input.value) || 0 : 0;
     };
+    // no more cash than each side has (the server refuses it too): said here, the composer stays open
+    for (const [sel, holder] of /** @type {[string, number][]} */ ([["#give-cash", me], ["#take-cash", partner]])) {
+      const value = amount(sel);
+      const most = cash[holder] ?? 0;
+      if (value < 0 || !Number.isInteger(value) || value > most) {
+        const error = /** @type {HTMLElement} */ (form.querySelector("#trade-error"));
+        error.textContent = holder === me ? t("web.cash_too_much_you", { max: fmt(most) }) : t("web.cash_too_much", { name: names[holder], max: fmt(most) });
+        error.hidden = false;
+        /** @type {HTMLInputElement} */ (form.querySelector(sel)).focus();
+        return;
+      }
+    }
     const action = {
       type: "propose_trade",
       partner,
