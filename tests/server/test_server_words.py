@@ -14,7 +14,7 @@ import landlords
 from landlords.describe.words import Speaker, one_language
 from landlords.engine.errors import IllegalAction
 from landlords.i18n import catalog, reason
-from landlords.names import shown_name
+from landlords.i18n.bot_names import shown_name
 from landlords.server import views
 
 CYRILLIC = re.compile("[а-яёА-ЯЁ]")

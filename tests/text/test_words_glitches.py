@@ -11,7 +11,7 @@ from support.server_helpers import create, make_client
 import landlords
 from landlords.cli.main import main
 from landlords.engine import events as E
-from landlords.names import bot_name
+from landlords.i18n.bot_names import bot_name
 from landlords.render.text import describe
 
 README = ROOT / "README.md"

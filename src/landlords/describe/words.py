@@ -22,8 +22,8 @@ from typing import Any, ParamSpec, TypeVar
 from ..engine import events as E
 from ..engine.game import Game
 from ..i18n import has, template, tr
+from ..i18n.bot_names import shown_name
 from ..i18n.grammar import Person, Profile, number, plural_category, profile
-from ..names import shown_name
 
 ONE_LANGUAGE: ContextVar[bool] = ContextVar("landlords_one_language", default=False)
 P = ParamSpec("P")

@@ -148,7 +148,7 @@ def reason(lang: str, exc: Exception, money=None) -> str:
         return getattr(exc, "reason", str(exc))
     for name, value in params.items():
         if name in PERSON_PARAMS and isinstance(value, str):  # a name: its grammar guessed from it
-            from ..names import shown_name
+            from .bot_names import shown_name
             from .grammar import Person, guess
 
             params[name] = Person(guess(shown_name(value, lang), lang))  # a bot's name in ``lang`` too

@@ -24,7 +24,8 @@ from ..engine.errors import ConfigError, LandlordsError
 from ..engine.keyed import new_key
 from ..engine.ruleset import Ruleset
 from ..i18n import LANGUAGES
-from ..names import MAX_NAME, bot_name, look_alike_key
+from ..i18n.bot_names import bot_name
+from ..names import MAX_NAME, look_alike_key
 from ..names import check_name as check_player_name
 from ..rules import get_ruleset
 from . import views

@@ -17,7 +17,7 @@ from ..engine.actions import Action
 from ..engine.game import Game
 from ..engine.state import variant_attributes
 from ..i18n import tr
-from ..names import shown_name
+from ..i18n.bot_names import shown_name
 from ..render.text import describe
 from ..rules.businesspoly.decisions import Deal
 

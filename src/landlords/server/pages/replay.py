@@ -24,7 +24,7 @@ from ...describe.labels import speaker
 from ...describe.words import in_one_language
 from ...engine.actions import action_from_json
 from ...i18n import has, tr
-from ...names import shown_name
+from ...i18n.bot_names import shown_name
 from ...render.text import describe
 from ..access import table_or_404
 from ..limits import check as per_address

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...i18n import has, tr
-from ...names import shown_name
+from ...i18n.bot_names import shown_name
 from .. import views
 from ..connection import Connection
 from ..protocol import PROTOCOL_VERSION, ProtocolError, dumps
