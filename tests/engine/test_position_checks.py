@@ -226,7 +226,7 @@ def test_files_that_are_not_positions_say_so(tmp_path):
     with pytest.raises(ConfigError, match="not UTF-8"):
         load_position(bad)
     bad.write_text("[" * 100_000)
-    with pytest.raises(ConfigError, match="not valid JSON"):
+    with pytest.raises(ConfigError, match="not a position: nested too deeply"):
         load_position(bad)
     bad.write_text("[1]")
     with pytest.raises(ConfigError, match="a position is a JSON object"):
