@@ -111,7 +111,10 @@ class Fair(TableBase):
             if not isinstance(ev, RentForfeited):
                 continue
             for conn in list(self.seats[ev.owner].connections):
-                words = {"amount": money(game, ev.amount), "square": square_name(game, ev.square, conn.lang)}
+                words = {
+                    "amount": money(game, conn.lang, ev.amount),
+                    "square": square_name(game, ev.square, conn.lang),
+                }
                 conn.send(
                     dumps(
                         {
