@@ -19,7 +19,7 @@ pytestmark = pytest.mark.slow
 CYRILLIC = re.compile(r"[а-яёА-ЯЁ]+")
 # the only Cyrillic an English viewer may read: a person's name (no gloss exists for a name) and the
 # language menu's own name for Russian
-PROPER = {"Анна", "Русский"}
+PROPER = {"Анна", "А", "Русский"}  # a name, its initial on the player's token, the menu's own name
 
 RELOAD = """() => {
   const nav = performance.getEntriesByType("navigation")[0];
@@ -81,8 +81,9 @@ def test_an_english_viewer_at_a_russian_table_reads_english(browser, server):
         cards.append(bob.page.inner_text("#dialog"))
         bob.page.keyboard.press("Escape")
         expect(bob.page.locator("#square-card")).to_have_count(0)
-    text = bob.page.evaluate(
-        "document.body.innerText + ' ' + (document.querySelector('#board svg')?.textContent || '')"
+    text = bob.page.evaluate(  # the picture's texts one by one (textContent would run them together)
+        "document.body.innerText + ' ' + [...document.querySelectorAll('#board svg text, #board svg title')]"
+        ".map((e) => e.textContent).join(' ')"
     )
     text += " ".join(cards)
     foreign = set(CYRILLIC.findall(text)) - PROPER
