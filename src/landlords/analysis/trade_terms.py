@@ -61,6 +61,12 @@ class Offer:
         return Offer(self.proposer, replace(self.action, give_cash=give, take_cash=take))
 
     @property
+    def is_empty(self) -> bool:
+        """Nothing changes hands (the engine refuses such an offer)."""
+        a = self.action
+        return not (a.give_properties or a.give_cash or a.give_cards or a.take_properties or a.take_cash or a.take_cards)
+
+    @property
     def net_cash(self) -> int:
         return self.action.give_cash - self.action.take_cash
 

@@ -13,7 +13,9 @@ colour groups the trade completes or breaks.
 
 The fair price: the cash the proposer (the side asking) could pay at which the trade leaves its win
 chance unchanged, found by bisection on the same common random numbers; its uncertainty is the range
-of prices whose change cannot be told from zero at the evaluated points.
+of prices whose change cannot be told from zero at the evaluated points. A trade of cash alone has
+its neutral price at no cash: the empty offer, which the engine refuses to propose, is the position
+without the trade, whose change is 0 by definition.
 """
 
 from __future__ import annotations
@@ -139,8 +141,12 @@ def fair_price(
     done = [0]
 
     def evaluate(net: int) -> dict[str, Any]:
+        priced = offer.with_cash(net)
+        if priced.is_empty:  # a cash-only trade at no cash is no trade: the change is 0 by definition
+            points[net] = point = {"net_cash": net, "change": 0.0, "ci95": [0.0, 0.0]}
+            return point
         try:
-            g = after_trade(base, offer.with_cash(net))
+            g = after_trade(base, priced)
         except ConfigError:
             return {}
         tick = None
