@@ -4,6 +4,7 @@ and ``landlords analyse`` from the command line."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import shutil
@@ -338,7 +339,7 @@ def scan(before, offer, without, specs, max_turns, prices):
 def crossings(changes: dict[int, float]) -> list[tuple[int, int]]:
     """Neighbouring prices between which the change goes from not negative to negative."""
     xs = sorted(changes)
-    return [(a, b) for a, b in zip(xs, xs[1:]) if changes[a] >= 0 > changes[b]]
+    return [(a, b) for a, b in itertools.pairwise(xs) if changes[a] >= 0 > changes[b]]
 
 
 @pytest.mark.slow

@@ -64,7 +64,8 @@ class Offer:
     def is_empty(self) -> bool:
         """Nothing changes hands (the engine refuses such an offer)."""
         a = self.action
-        return not (a.give_properties or a.give_cash or a.give_cards or a.take_properties or a.take_cash or a.take_cards)
+        gives = a.give_properties or a.give_cash or a.give_cards
+        return not (gives or a.take_properties or a.take_cash or a.take_cards)
 
     @property
     def net_cash(self) -> int:

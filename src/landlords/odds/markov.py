@@ -93,6 +93,9 @@ class Chain:
         self.states: list[tuple[int, int]] = [(sq, d) for d in range(self.max_doubles) for sq in range(self.n)]
         self.states += [(JAIL, k) for k in range(jail_states)]
         self.index = {s: i for i, s in enumerate(self.states)}
+        # per state and square, the probability that its roll ends there with the next turn lost
+        # (skip_turn; a double's extra roll lost there ends the turn without losing one)
+        self.skips: list[dict[int, Fraction]] = []
         self.rows: list[dict[int, Fraction]] = [self._row(s) for s in self.states]
 
     # ------------------------------------------------------------ building
@@ -162,6 +165,7 @@ class Chain:
         rules = self.rules
         pos, k = state
         row: dict[int, Fraction] = {}
+        skips: dict[int, Fraction] = {}
 
         def add(p: Fraction, target: tuple[int, int]) -> None:
             i = self.index[target]
@@ -171,11 +175,14 @@ class Chain:
             for q, end in self._land(start, steps, face):
                 if end == JAIL:
                     add(p * q, (JAIL, 0))
-                else:
-                    d = doubles_next
-                    if d and self.t.kind[end] == FREE_PARKING and rules.free_parking == "skip_turn":
-                        d = 0  # the double's extra roll is the move that is skipped
-                    add(p * q, (end, d))
+                    continue
+                d = doubles_next
+                if self.t.kind[end] == FREE_PARKING and rules.free_parking == "skip_turn":
+                    if d:
+                        d = 0  # the double's extra roll is the move that is skipped: the turn ends
+                    else:
+                        skips[end] = skips.get(end, Fraction(0)) + p * q  # the next turn is skipped
+                add(p * q, (end, d))
 
         if pos == JAIL and self.exchange:
             self._exchange_row(k, after_move, add)
@@ -183,6 +190,7 @@ class Chain:
             self._jail_row(k, after_move, add)
         else:
             self._roll_from(pos, k, after_move, add)
+        self.skips.append(skips)
         return row
 
     def _jail_row(self, k: int, after_move, add) -> None:
@@ -271,13 +279,14 @@ def square_odds(
     pi = chain.stationary()
     weights: list[Fraction] = []
     for (pos, d), p in zip(chain.states, pi, strict=True):
-        if per == "roll":
+        if per == "roll" or pos == JAIL or d == 0:  # per turn: a turn ends here
             weights.append(p)
-        elif pos == JAIL or d == 0:  # a turn ends here
-            skipped = pos != JAIL and chain.t.kind[pos] == FREE_PARKING and rules.free_parking == "skip_turn"
-            weights.append(p * 2 if skipped else p)  # the skipped turn ends on free parking too
         else:
             weights.append(Fraction(0))
+    if per == "turn":  # a turn lost on free parking ends there too (one per roll that lost it)
+        for p, skips in zip(pi, chain.skips, strict=True):
+            for square, q in skips.items():
+                weights[chain.index[(square, 0)]] += p * q
     total = sum(weights)
     by_square = [Fraction(0)] * chain.n
     in_jail = Fraction(0)
