@@ -13,7 +13,15 @@ gym = pytest.importorskip("gymnasium")
 np = pytest.importorskip("numpy")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
-from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test  # noqa: E402
+from pettingzoo.test import (  # noqa: E402
+    api_test,
+    max_cycles_test,
+    parallel_api_test,
+    parallel_seed_test,
+    render_test,
+    seed_test,
+    state_test,
+)
 
 import landlords.rl as rl  # noqa: E402
 from landlords.engine.errors import ConfigError  # noqa: E402
@@ -30,7 +38,8 @@ def test_pettingzoo_seed_test():
 
 
 def test_pettingzoo_max_cycles_test():
-    # the test samples unmasked actions for every agent every cycle: the cycle mode, illegal acts ignored
+    # this test samples from the whole action space, mask or not: illegal acts are ignored (with the
+    # default illegal="raise" an unmasked sample raises, as the README says it should)
     mod = types.SimpleNamespace(
         env=partial(rl.env, cycle=True, illegal="ignore"),
         parallel_env=partial(rl.parallel_env, illegal="ignore"),
@@ -38,8 +47,66 @@ def test_pettingzoo_max_cycles_test():
     max_cycles_test(mod)
 
 
-def test_parallel_api_test():
-    parallel_api_test(rl.parallel_env(seats=3, max_cycles=20, illegal="ignore"), num_cycles=200)
+@pytest.mark.parametrize("ruleset,seats", [("hasbro-ru", 3), ("businesspoly", 4), ("odessa", 2)])
+def test_parallel_api_test_with_the_defaults(ruleset, seats):
+    parallel_api_test(rl.parallel_env(ruleset=ruleset, seats=seats, max_cycles=40), num_cycles=300)
+
+
+def test_parallel_seed_test_and_state_test_and_render_test():
+    # parallel_seed_test and state_test sample from the whole action space, mask or not: see above
+    parallel_seed_test(partial(rl.parallel_env, seats=3, max_cycles=30, illegal="ignore"), num_cycles=200)
+    state_test(rl.env(seats=3, max_cycles=20, illegal="ignore"), rl.parallel_env(seats=3, max_cycles=20), 30)
+    render_test(partial(rl.env, seats=2, max_cycles=5))
+
+
+def _masked_cycles(env, cycles: int, seed: int) -> tuple[int, int]:
+    """Play ``cycles`` parallel steps sampling every agent's action from its own mask; return the
+    acts the game applied and the stale actions reported."""
+    obs, _ = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    stale = 0
+    for _ in range(cycles):
+        if not env.agents:
+            break
+        actions = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in env.agents}
+        obs, _, _, _, infos = env.step(actions)
+        stale += sum("stale" in i for i in infos.values())
+        assert not any("illegal" in i for i in infos.values())
+    return len(env.game.actions), stale
+
+
+def test_every_live_agent_gets_its_real_mask_in_the_parallel_environment():
+    """The issue: every agent but agent_selection had an all-zero mask, so masked sampling applied 2
+    acts in 300 cycles. Now the seat the game waits for sees its legal acts, the others wait and
+    their out-of-turn acts (here, claiming rent: auto_claim off)."""
+    env = rl.parallel_env(seats=3, max_cycles=300, rules={}, auto_claim=False)
+    obs, _ = env.reset(seed=3)
+    game = env.game
+    for agent, o in obs.items():
+        seat = int(agent.split("_")[1])
+        listed = {env.aec.codec.index(a) for a in game.legal_actions(seat)}
+        unmasked = set(np.flatnonzero(o["action_mask"]))
+        waits = game.decision.seat != seat
+        assert unmasked == listed | ({rl.aec.WAIT} if waits else set())
+    applied, stale = _masked_cycles(env, 300, 3)
+    assert applied > 300
+    assert _masked_cycles(rl.parallel_env(seats=3, max_cycles=300, auto_claim=False), 300, 3) == (applied, stale)
+    claims = 0
+    obs, _ = env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    for _ in range(400):
+        if not env.agents:
+            break
+        for agent in env.agents:
+            seat = int(agent.split("_")[1])
+            legal = env.game.legal_actions(seat)
+            if env.game.decision.seat != seat and any(a.to_json().get("type") == "claim_rent" for a in legal):
+                claims += 1
+                first = env.aec.codec.square0["claim_rent"]
+                assert obs[agent]["action_mask"][first : first + env.aec.codec.size].any()
+        actions = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in env.agents}
+        obs, *_ = env.step(actions)
+    assert claims > 0  # an owner out of turn saw its claim unmasked
 
 
 def test_turn_cap_truncates_and_net_worth_cap_ends():

@@ -48,7 +48,7 @@ AEC_DIGESTS = {
     "kids-london/2": "df2972ba00240d19aa00958748bbe643b44486bd0ae0d8e1b1a4b3a7a59a44b7",
     "odessa/3": "462f3bf165a27484ca0c9d22953bf505521534f6e9f3010fc3d9cbf3b5ff514e",
     "businesspoly/3": "d0e20b8e3ea918cce8a7f6118ba8a09fccec31eaf179892a883c400b682aad46",
-    "hasbro-ru/3/cycle": "b2c3fcd2102884f6d79da3b0f247a8682f43577a28f52199fddeaa6c3d7ea92e",
+    "hasbro-ru/3/cycle": "78eb8ba88146d5b5d0082267e59a000c05e2efe69d5f0e732de725e5c125f2f1",
 }
 
 GYM_CASES = {

@@ -1,8 +1,12 @@
 """The PettingZoo AEC environment: every seat an agent, any edition, ruleset and house rules.
 
 ``agent_selection`` is the seat the game waits for (turn-based mode, the default) and each step is
-one act of that seat. ``cycle=True`` gives every live seat one step per cycle instead, the seats the
-game does not wait for having only ``wait`` unmasked: the mode behind :func:`parallel_env`.
+one act of that seat. ``cycle=True`` gives every live seat one step per cycle instead: the seat the
+game waits for has its legal acts unmasked, every other seat ``wait`` and the acts it may make out of
+turn (claiming rent, say). :func:`parallel_env` is the cycle mode as a PettingZoo ``ParallelEnv``:
+one step takes every live seat's action, applied in seat order; an action made illegal by an act
+applied before it in the same step (the game moved on) is dropped and reported as ``stale`` in the
+seat's info, never treated as the seat's mistake.
 """
 
 from __future__ import annotations
@@ -12,8 +16,7 @@ from typing import Any, ClassVar
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
-from pettingzoo import AECEnv
-from pettingzoo.utils.conversions import aec_to_parallel
+from pettingzoo import AECEnv, ParallelEnv
 
 from ..editions import load_edition
 from ..engine.edition import Edition
@@ -24,7 +27,7 @@ from .actions import WAIT, ActionCodec
 from .observation import ObservationEncoder
 
 ILLEGAL_MODES = ("raise", "lose", "ignore")
-RENDER_MODES = (None, "ansi")
+RENDER_MODES = (None, "ansi", "human")
 OBS_BOUND = 1e4
 
 
@@ -48,7 +51,7 @@ class Setup:
         if illegal not in ILLEGAL_MODES:
             raise ConfigError(f"illegal must be one of {', '.join(ILLEGAL_MODES)}, got {illegal!r}")
         if render_mode not in RENDER_MODES:
-            raise ConfigError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
+            raise ConfigError(f"render_mode must be 'ansi', 'human' or None, got {render_mode!r}")
         self.rules = get_ruleset(ruleset, rules)
         self.edition = edition if isinstance(edition, Edition) else load_edition(edition or self.rules.edition)
         self.cls = game_class(self.rules)
@@ -150,6 +153,11 @@ class LandlordsAEC(AECEnv):
         )
         self._obs_space = obs_space
         self._act_space = spaces.Discrete(self.codec.n)
+        box = self.setup.observation_box()
+        self.state_space = spaces.Box(-OBS_BOUND, OBS_BOUND, (seats * box.shape[0],), np.float32)
+        # set by the parallel environment for one step: the number of acts the game had when the
+        # step began; an action refused after the game moved on since then is stale, not illegal
+        self.stale_after: int | None = None
         self.game: Game | None = None
         self._np_random, _ = seeding.np_random(None)
 
@@ -183,13 +191,15 @@ class LandlordsAEC(AECEnv):
         seat = self._seat_of[agent]
         game = self.game
         obs = self.encoder.encode(game, seat)
-        if self.terminations.get(agent) or self.truncations.get(agent) or agent != self.agent_selection:
+        done = self.terminations.get(agent) or self.truncations.get(agent)
+        if done or (not self.cycle and agent != self.agent_selection):  # turn-based: only the seat asked
             mask = np.zeros(self.codec.n, dtype=np.int8)
-        elif self.cycle and game.decision is not None and game.decision.seat != seat:
-            mask = np.zeros(self.codec.n, dtype=np.int8)
-            mask[WAIT] = 1
+        elif not self.cycle:
+            mask = self.codec.mask(game, seat)
         else:
             mask = self.codec.mask(game, seat)
+            if game.decision is not None and game.decision.seat != seat:
+                mask[WAIT] = 1  # and the acts it may make out of turn
         return {"observation": obs, "action_mask": mask}
 
     def action_mask(self, agent: str | None = None) -> np.ndarray:
@@ -212,11 +222,7 @@ class LandlordsAEC(AECEnv):
             del info["illegal"]
         if action is None:
             raise ValueError(f"{agent} must act: the action None is only for agents that are done")
-        if self.cycle and game.decision.seat != seat:
-            d = game.decision
-            if int(action) != WAIT:
-                self._illegal(agent, f"{agent} can only wait: the game waits for seat {d.seat}")
-        else:
+        if not (self.cycle and game.decision.seat != seat and int(action) == WAIT):
             self._act(agent, seat, int(action))
         self.steps += 1
         self._after_step()
@@ -240,6 +246,9 @@ class LandlordsAEC(AECEnv):
         self.codec.note_applied(seat, turn, kind, act)
 
     def _illegal(self, agent: str, message: str) -> None:
+        if self.stale_after is not None and len(self.game.actions) != self.stale_after:
+            self.infos[agent]["stale"] = message  # chosen before the acts applied earlier in this step
+            return
         if self.illegal == "raise":
             raise ValueError(message)
         self.infos[agent]["illegal"] = message
@@ -335,13 +344,18 @@ class LandlordsAEC(AECEnv):
 
     # ------------------------------------------------------------ the rest of the API
     def render(self) -> str | None:
-        if self.render_mode is None:
+        """``ansi``: one line (turn, cash, who is asked what); ``human``: that line printed."""
+        if self.render_mode is None or self.game is None:
             return None
         game = self.game
         d = game.decision
         cash = ", ".join(f"{game.names[p]} {game.cash[p]}" for p in range(game.n))
         waiting = f"{game.names[d.seat]}: {d.kind}" if d is not None else f"over, winner {game.winner}"
-        return f"turn {game.turn}; {cash}; {waiting}"
+        line = f"turn {game.turn}; {cash}; {waiting}"
+        if self.render_mode == "human":
+            print(line)
+            return None
+        return line
 
     def state(self) -> np.ndarray:
         """The whole table as one vector: every seat's observation, in seat order."""
@@ -360,13 +374,85 @@ def env(**kwargs: Any) -> LandlordsAEC:
 raw_env = env
 
 
-def parallel_env(**kwargs: Any):
-    """A parallel version: each step takes one action per live seat (cycle mode; the seats the
-    game does not wait for can only ``wait``)."""
-    kwargs.setdefault("cycle", True)
-    if not kwargs["cycle"]:
-        raise ConfigError("the parallel environment is the cycle mode")
-    return aec_to_parallel(LandlordsAEC(**kwargs))
+class LandlordsParallel(ParallelEnv):
+    """PettingZoo ``ParallelEnv``: one step is one cycle of the AEC environment's cycle mode (see
+    the module docstring). Observations carry every seat's real mask: the seat the game waits for
+    its legal acts, the others ``wait`` and their out-of-turn acts."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        if not kwargs.setdefault("cycle", True):
+            raise ConfigError("the parallel environment is the cycle mode")
+        self.aec = LandlordsAEC(**kwargs)
+        self.metadata = self.aec.metadata
+        self.possible_agents = self.aec.possible_agents[:]
+        self.agents: list[str] = []
+        self.state_space = self.aec.state_space
+        self.render_mode = self.aec.render_mode
+        self._gone: dict[str, tuple[Any, bool, bool, dict]] = {}  # per agent: obs, ends, info of a step
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.aec.observation_space(agent)
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.aec.action_space(agent)
+
+    @property
+    def game(self) -> Game | None:
+        return self.aec.game
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
+        aec = self.aec
+        aec.reset(seed=seed, options=options)
+        self.agents = aec.agents[:]
+        return {a: aec.observe(a) for a in self.agents}, {a: dict(aec.infos[a]) for a in self.agents}
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+        aec = self.aec
+        rewards = dict.fromkeys(self.agents, 0.0)
+        self._gone: dict[str, tuple[Any, bool, bool, dict]] = {}
+        aec.stale_after = len(aec.game.actions)
+        try:
+            for agent in self.agents:
+                self._drop_dead()
+                if agent not in aec.agents or aec.agent_selection != agent:
+                    continue  # gone out earlier in this step
+                aec.step(actions[agent])
+                for a in aec.agents:
+                    rewards[a] = rewards.get(a, 0.0) + aec.rewards[a]
+            for a in aec.agents:
+                self._gone[a] = (aec.observe(a), aec.terminations[a], aec.truncations[a], dict(aec.infos[a]))
+            self._drop_dead()
+        finally:
+            aec.stale_after = None
+        gone = self._gone
+        observations = {a: gone[a][0] for a in self.agents}
+        terminations = {a: gone[a][1] for a in self.agents}
+        truncations = {a: gone[a][2] for a in self.agents}
+        infos = {a: gone[a][3] for a in self.agents}
+        self.agents = [a for a in aec.agents if not (aec.terminations[a] or aec.truncations[a])]
+        return observations, rewards, terminations, truncations, infos
+
+    def _drop_dead(self) -> None:
+        """Step the agents that went out (AEC asks a ``None`` step of each), keeping what they saw last."""
+        aec = self.aec
+        while aec.agents and (aec.terminations[aec.agent_selection] or aec.truncations[aec.agent_selection]):
+            a = aec.agent_selection
+            self._gone[a] = (aec.observe(a), aec.terminations[a], aec.truncations[a], dict(aec.infos[a]))
+            aec.step(None)
+
+    def state(self) -> np.ndarray:
+        return self.aec.state()
+
+    def render(self) -> str | None:
+        return self.aec.render()
+
+    def close(self) -> None:
+        self.aec.close()
 
 
-__all__ = ["LandlordsAEC", "Setup", "env", "raw_env", "parallel_env", "ILLEGAL_MODES"]
+def parallel_env(**kwargs: Any) -> LandlordsParallel:
+    """The parallel version (:class:`LandlordsParallel`), with the options of :class:`LandlordsAEC`."""
+    return LandlordsParallel(**kwargs)
+
+
+__all__ = ["LandlordsAEC", "LandlordsParallel", "Setup", "env", "raw_env", "parallel_env", "ILLEGAL_MODES"]
