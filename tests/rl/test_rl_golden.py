@@ -46,8 +46,8 @@ AEC_DIGESTS = {
     "polish/3": "59db1d318738c86b9cfc3c92148b608536cad25142f4521525bcd0f884781e53",
     "digital/2/capped": "d4953e2cd5cf13b6b54d9cb6683e25b4f55a3d8ebf4744ced267de8d1eeaa564",
     "kids-london/2": "df2972ba00240d19aa00958748bbe643b44486bd0ae0d8e1b1a4b3a7a59a44b7",
-    "odessa/3": "462f3bf165a27484ca0c9d22953bf505521534f6e9f3010fc3d9cbf3b5ff514e",
-    "businesspoly/3": "d0e20b8e3ea918cce8a7f6118ba8a09fccec31eaf179892a883c400b682aad46",
+    "odessa/3": "fcd4560a269d20491a4bc68a6a14dc2b090082379738fc396c8aeeb986a63e15",
+    "businesspoly/3": "e0da3816ad9a9a55179ea3f42218a1681d938c92338d6974a61e4fb12e3d293a",
     "hasbro-ru/3/cycle": "78eb8ba88146d5b5d0082267e59a000c05e2efe69d5f0e732de725e5c125f2f1",
 }
 
@@ -58,7 +58,7 @@ GYM_CASES = {
 
 GYM_DIGESTS = {
     "hasbro-ru/baseline": "64a1265a37f368de9c5ee94791ccb1a63025c10d8562f4465e89db42805ad49d",
-    "odessa/advisor+random": "693d3c84d30c820e122991b64912c619769f970db39f7d950441cb51e1f6bcdb",
+    "odessa/advisor+random": "ec00cd7e9fbb11c34206019d926e8db2728cbbd43df3dc15fae6e7f04a7966f6",
 }
 
 

@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 np = pytest.importorskip("numpy")
 
-from landlords.engine.actions import Bid, ProposeTrade  # noqa: E402
+from landlords.engine.actions import PASS, Bid, ProposeTrade  # noqa: E402
 from landlords.rl import env  # noqa: E402
 from landlords.rl.actions import TRADE_KINDS, TRADE_TEMPLATES, WAIT  # noqa: E402
 from landlords.rules import RULESETS  # noqa: E402
@@ -82,7 +82,11 @@ def test_masks_are_the_legal_acts(ruleset, edition, rules, seats, auto_claim):
             trades += t
             bids += b
             mask = e.observe(agent)["action_mask"]
-            e.step(rng.choice(np.flatnonzero(mask).tolist()))
+            choice = rng.choice(np.flatnonzero(mask).tolist())
+            action = e.codec.decode(e.game, seat, choice)
+            if type(action) is Bid and action.amount > e.game.bid_means(seat) and mask[e.codec.index(PASS)]:
+                choice = e.codec.index(PASS)  # legal in Бизнесполия (000:483), but the game would end here
+            e.step(choice)
     assert {"pre_roll", "buy"} <= kinds or {"pre_roll", "auction"} <= kinds
     assert bids or trades  # the ladders and templates were exercised somewhere in these games
 
@@ -108,3 +112,57 @@ def test_every_decision_kind_and_action_type_is_encoded():
     assert set(D.DECISION_KINDS) | variant_kinds <= set(DECISION_KINDS)
     covered = {t for _, t, _ in FIXED} | set(PER_SQUARE) | {"bid", "choose_move", "propose_trade"}
     assert set(ACTION_TYPES) - covered == {"time_out", "propose_deal"}
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_the_engine_lists_every_act_it_accepts(ruleset):
+    """Every slot's act (answers, Bus moves, each square's acts) that the engine accepts now is in
+    ``legal_actions``: the masks, built from that list, then miss nothing (the issue found Odessa's
+    lift-now answer to a question gone stale accepted but never listed, and Бизнесполия's bids the
+    bidder cannot pay, legal by 000:483, accepted but not listed)."""
+    e = env(ruleset=ruleset, seats=3, max_cycles=150, auto_claim=False)
+    rng = random.Random(ruleset)
+    checked = 0
+    for seed in range(2):
+        e.reset(seed=seed)
+        for step, agent in enumerate(e.agent_iter()):
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            game, codec, seat = e.game, e.codec, int(agent.split("_")[1])
+            if step % 3 == 0:
+                listed = {codec.index(a) for a in game.legal_actions(seat)}
+                slots = [*range(codec.bid0), *range(codec.square0["build"], codec.trade0)]
+                for i in slots:
+                    try:
+                        action = codec.decode(game, seat, i)
+                    except ValueError:
+                        continue  # not a slot of this ruleset
+                    if action is not None and i not in listed:
+                        where = game.decision.kind
+                        assert not game.is_legal(seat, action), f"{action!r} accepted at {where}, not listed"
+                checked += 1
+            e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+    assert checked > 50
+
+
+def test_a_bid_the_bidder_cannot_pay_is_listed_where_the_rules_allow_it():
+    """Бизнесполия: «Участник аукциона имеет право называть суммы, которые он не может выплатить»
+    (000:483): the lowest bid is listed and unmasked even above what the bidder could raise, and the
+    bid ladder reaches what it could raise by selling to the bank."""
+    import landlords
+    from landlords.engine import decision as D
+
+    game = landlords.new_game(None, "businesspoly", players=2, seed=1, rules={"starting_cash": 10})
+    e = env(ruleset="businesspoly", seats=2)
+    for _ in range(50):
+        if game.decision.kind == D.AUCTION:
+            break
+        game.apply(game.decision.seat, next(iter(game.legal_actions())))
+    d = game.decision
+    assert d.kind == D.AUCTION
+    low = max(d.data.min_bid, d.data.high_bid + 1)
+    assert low > game.bid_means(d.seat) and game.is_legal(d.seat, Bid(low))
+    assert Bid(low) in list(game.legal_actions())
+    assert e.codec.mask(game, d.seat)[e.codec.bid0]

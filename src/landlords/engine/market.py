@@ -113,6 +113,11 @@ class Market(Holdings):
             return
         self._property_auction(d.square, d.then, exclude=-1 if self.rules.decliner_may_bid else seat)
 
+    def bid_means(self, seat: int) -> int:
+        """The most ``seat`` can answer for in a bid: its cash (a bid above it is refused); a
+        variant whose bids may exceed one's cash answers what the seat could raise."""
+        return self.cash[seat]
+
     def _problem_bid(self, seat: int, a: Bid) -> Problem | None:
         why = self._expect_problem(seat, D.AUCTION, "bidding")
         if why is not None:

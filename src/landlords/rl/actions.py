@@ -64,7 +64,7 @@ FIXED: tuple[tuple[str, str, object], ...] = (
 )
 WAIT = len(FIXED) - 1
 BUS_STEPS = 12  # ChooseMove(1..12)
-# Bids: the lowest legal bid, then these fractions of the bidder's cash (at least the lowest bid)
+# Bids: the lowest legal bid, then these fractions of the bidder's means (game.bid_means, at least the lowest bid)
 BID_FRACTIONS = (1 / 16, 1 / 8, 1 / 4, 3 / 8, 1 / 2, 3 / 4, 1.0)
 # One slot per square for each of these act types (the variants' own among them)
 PER_SQUARE = ("build", "sell_building", "mortgage", "unmortgage", "claim_rent", "move_to", "sue", "sell_lot")
@@ -190,11 +190,12 @@ class ActionCodec:
         return self._fixed[(cls, None)]
 
     def bid_amounts(self, game: Game, seat: int) -> list[int]:
-        """The amounts of the bid slots now (lowest legal bid first)."""
+        """The amounts of the bid slots now: the lowest legal bid, then fractions of the seat's
+        means (its cash; in Бизнесполия, whose bids may exceed one's cash, what it could raise)."""
         a = game.decision.data  # type: ignore[union-attr]
         low = max(a.min_bid, a.high_bid + 1)
-        cash = game.cash[seat]
-        return [low] + [max(low, int(cash * f)) for f in BID_FRACTIONS]
+        means = game.bid_means(seat)
+        return [low] + [max(low, int(means * f)) for f in BID_FRACTIONS]
 
     def template(self, game: Game, seat: int, family: str, sq: int) -> ProposeTrade | None:
         """The trade a template slot stands for, or None when it names nobody.

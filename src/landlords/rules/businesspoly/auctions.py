@@ -58,6 +58,11 @@ class AuctionsMixin(CardsMixin):
             self.bp_out = []
         super()._auction_step(d)
 
+    def bid_means(self, seat: int) -> int:
+        if not self.bp_bid_above_cash:
+            return self.cash[seat]
+        return self.cash[seat] + self.liquidation_value(seat)  # what selling to the bank would raise
+
     def _problem_bid(self, seat: int, a: Bid) -> Problem | None:
         if not self.bp_bid_above_cash:
             return super()._problem_bid(seat, a)

@@ -112,10 +112,9 @@ class BusinesspolyGame(TurnMixin):
             yield REJECT
         elif kind == D.AUCTION and self.bp_bid_above_cash:
             a = d.data
-            low = max(a.min_bid, a.high_bid + 1)
-            # any bid is legal; the one listed is one the bidder could still pay by selling to the bank
-            if self.cash[seat] + self.liquidation_value(seat) >= low:
-                yield Bid(low)
+            # any bid of at least the lowest is legal, even one the bidder cannot pay (000:483: it
+            # sells to the bank or goes bankrupt); the listed bid stands for them all
+            yield Bid(max(a.min_bid, a.high_bid + 1))
             yield PASS
         else:
             yield from super()._decision_actions(d)

@@ -127,7 +127,8 @@ class OdessaGame(ExchangeMixin):
                 yield RefuseExchange(True)
             yield RefuseExchange(False)
         elif kind == MORTGAGE_LAP or kind == D.MORTGAGE_TRANSFER:
-            if not self._stale(seat, d.square) and self.cash[seat] >= self._lift_now_cost(d):
+            # a pai lifted or passed on while the question waited: either answer closes it
+            if self._stale(seat, d.square) or self.cash[seat] >= self._lift_now_cost(d):
                 yield LiftMortgage(True)
             yield LiftMortgage(False)
         else:
