@@ -46,7 +46,9 @@ class Chance:
                 raise UnscriptedChance(f"scripted roll {faces} does not fit a roll of {n} dice with {sides} sides")
             return faces
         if self.strict:
-            raise UnscriptedChance(f"strict chance: a roll of {n} dice is needed and no scripted roll is left")
+            raise UnscriptedChance(
+                f"strict chance: a roll of {n} dice is needed and no scripted roll is left", ("roll", n, sides)
+            )
         r = self._random
         if n == 2:
             return (int(r() * sides) + 1, int(r() * sides) + 1)
@@ -58,7 +60,7 @@ class Chance:
         compiled build runs it natively and a seed gives the same order as ``random.shuffle``
         (tests/engine/test_dice.py compares them)."""
         if self.strict:
-            raise UnscriptedChance("strict chance: a shuffle is needed")
+            raise UnscriptedChance("strict chance: a shuffle is needed", ("shuffle",))
         bits = self.rng.getrandbits
         i = len(items) - 1
         while i > 0:
@@ -76,7 +78,9 @@ class Chance:
         if left:
             self.cards[deck_id] = left - 1
         elif self.strict:
-            raise UnscriptedChance(f"strict chance: a card of deck {deck_id!r} is needed and none was scripted")
+            raise UnscriptedChance(
+                f"strict chance: a card of deck {deck_id!r} is needed and none was scripted", ("card", deck_id)
+            )
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Copied and pickled as its parts, so that a copy draws from its own copy of the generator

@@ -43,4 +43,9 @@ class UnscriptedChance(LandlordsError):
     """The game needs a roll, a shuffle or a card that the script does not give: strict chance
     (``game.strict_chance``) is on and the script is used up, or the next scripted roll has the wrong
     number of dice. Raised in the middle of an act: a test has gone off its script, and the game must
-    not be used any further."""
+    not be used any further. ``need`` says what was needed: ``("roll", dice, sides)``,
+    ``("card", deck_id)`` or ``("shuffle",)`` (a game tree with chance nodes asks for it, on a copy)."""
+
+    def __init__(self, message: str, need: tuple[Any, ...] = ()) -> None:
+        self.need = need
+        super().__init__(message)

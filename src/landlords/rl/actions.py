@@ -10,6 +10,7 @@ one with ``game.is_legal``.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -444,6 +445,16 @@ class ActionCodec:
             for table in (self.offers, self.free_acts, self.undo):
                 for k in [k for k in table if k[1] < turn - 1]:
                     del table[k]
+
+    def copy(self) -> ActionCodec:
+        """A codec with the same per-turn counts, for a copy of the game (a search tree's node): the
+        tables are shared (they never change), the caches start empty."""
+        other = copy.copy(self)
+        other.offers, other.free_acts = dict(self.offers), dict(self.free_acts)
+        other.undo = {k: set(v) for k, v in self.undo.items()}
+        other._mask_game = None  # noqa: SLF001 - the copy's own caches, of this class
+        other._template_cache = {}  # noqa: SLF001
+        return other
 
     def reset(self) -> None:
         self._mask_game = None
