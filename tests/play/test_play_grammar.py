@@ -1,0 +1,97 @@
+"""Issue 30, items 4 and 7: the terminal game in each language says the sentences testers found wrong
+the right way, word for word. He stops exactly on GO (the log says only that he stops there, then
+the salary: never "passes GO and moves to GO"); she, or the person addressed as "you", cannot pay the
+income tax: the debt's second predicate agrees with her («и ей нужно найти деньги», never «и должен
+найти»), and she goes bankrupt in the form a woman and the polite «Вы» take («Вы — банкрот», never
+«банкроты»). The bank's stock on the board counts its houses by the language's plural rule ("1
+house"). The dice are scripted and the sentences written out by hand, not read from the catalogs."""
+
+from __future__ import annotations
+
+import pytest
+from support.play_helpers import play
+
+import landlords
+
+# (edition, ruleset, his name, her name, the person addressed's name, answers) per language
+SETUP = {
+    "ru": ("moscow", "hasbro-ru", "Борис", "Аня", "Вы", ["1", "1", "1", "1", "1", "q"]),
+    "pl": ("warsaw", "polish", "Bartek", "Ania", "Ty", ["1", "1", "1", "1", "1", "1", "q"]),  # + the tax choice
+    "en": ("classic-us", "hasbro-ru", "Bob", "Ann", "You", ["1", "1", "1", "1", "1", "q"]),
+}
+
+GO_LINES = {
+    "ru": [
+        "● Борис бросает кубики: 2 + 3 = 5",
+        "● Борис останавливается на поле «Вперёд (Старт)»",
+        "Банк платит 200 тыс. ₽ Борису (зарплата)",
+    ],
+    "pl": [
+        "● Bartek rzuca kostkami: 2 + 3 = 5",
+        "● Bartek staje na polu „START”",
+        "Bank płaci $200 Bartkowi (pensja)",
+    ],
+    "en": ["● Bob rolled 2 + 3 = 5", "● Bob lands on Go", "The bank pays $200 to Bob (salary)"],
+}
+GO_NAME = {"ru": "Вперёд (Старт)", "pl": "START", "en": "Go"}
+
+HER_LINES = {
+    "ru": [
+        "● Аня переходит на поле «Подоходный налог»",
+        "● Аня должна 100 тыс. ₽ банку, и ей нужно найти деньги",
+        "● Аня — банкрот (кредитор: банк)",
+    ],
+    "pl": [
+        "● Ania przechodzi na pole „Podatek dochodowy”",
+        "● Ania jest winna $200 bankowi i musi zdobyć gotówkę",
+        "● Ania bankrutuje (wierzyciel: bank)",
+    ],
+    "en": [
+        "● Ann moves to Income Tax",
+        "● Ann owes $100 to the bank and must raise cash",
+        "● Ann is bankrupt (to the bank)",
+    ],
+}
+YOU_LINES = {
+    "ru": [
+        "● Вы переходите на поле «Подоходный налог»",
+        "● Вы должны 100 тыс. ₽ банку, и вам нужно найти деньги",
+        "● Вы — банкрот (кредитор: банк)",
+    ],
+    "pl": [
+        "● Ty przechodzisz na pole „Podatek dochodowy”",
+        "● Ty jesteś winien $200 bankowi i musisz zdobyć gotówkę",
+        "● Ty bankrutujesz (wierzyciel: bank)",
+    ],
+    "en": [
+        "● You move to Income Tax",
+        "● You owe $100 to the bank and must raise cash",
+        "● You are bankrupt (to the bank)",
+    ],
+}
+BANK_STOCK = {"ru": "банк: домов 1, отелей 12", "pl": "bank: domki 1, hotele 12", "en": "bank: 1 house, 12 hotels"}
+
+
+def _run(lang: str, second: str, tmp_path) -> list[str]:
+    edition, ruleset, he, _, _, answers = SETUP[lang]
+    game = landlords.new_game(
+        edition, ruleset, players=[he, second], seed=1, first_player=0, dice=[(2, 3), (1, 3)]
+    )
+    game.position[0] = game.size - 5  # 2 + 3 ends exactly on GO
+    game.cash[1] = 10  # too little for the income tax at square 4
+    game.bank_houses = 1
+    out, _ = play(game, [None, None], answers, lang=lang, tmp=tmp_path)
+    return [line.strip() for line in out.splitlines()]
+
+
+@pytest.mark.parametrize("lang", sorted(SETUP))
+@pytest.mark.parametrize("who", ["her", "you"])
+def test_landing_on_go_a_debt_and_a_bankruptcy_in_words(tmp_path, lang, who):
+    second = SETUP[lang][3] if who == "her" else SETUP[lang][4]
+    lines = _run(lang, second, tmp_path)
+    expected = GO_LINES[lang] + (HER_LINES if who == "her" else YOU_LINES)[lang]
+    missing = [line for line in expected if line not in lines]
+    assert not missing, (lang, who, missing, lines)
+    moves = [line for line in lines if line.startswith("●") and GO_NAME[lang] in line]
+    assert moves == [GO_LINES[lang][1]], moves  # GO named once: where he stops, not passed on the way
+    assert any(BANK_STOCK[lang] in line for line in lines), (lang, BANK_STOCK[lang])
