@@ -244,3 +244,25 @@ def test_polish_uses_one_word_per_concept():
 @pytest.mark.parametrize("lang", ["ru", "pl", "en"])
 def test_every_language_has_the_landing_on_go_message(lang):
     assert tr(lang, "event.moved_to_go", seat=Speaker(_game(["A", "B"]), lang).name(0), end="GO").endswith("GO")
+
+
+def test_a_woman_addressed_as_you_gets_her_own_forms():
+    pl = _game(WARSAW, "warsaw", "polish")
+    her = Speaker(pl, "pl", profiles={1: {"gender": "f"}})
+    assert recap(pl, E.Bought(1, 1, 60), "pl", her) == "Ty kupiłaś pole „Ulica Konopacka” za $60"
+    assert recap(pl, E.Bought(1, 1, 60), "pl") == "Ty kupiłeś pole „Ulica Konopacka” za $60"
+    assert (
+        describe(pl, E.DebtIncurred(1, 5, E.BANK), "pl", her)
+        == "Ty jesteś winna $5 bankowi i musisz zdobyć gotówkę"
+    )
+    ru = _game(MOSCOW)
+    she = Speaker(ru, "ru", profiles={1: {"gender": "f"}})
+    assert describe(ru, E.TurnOrderRolled((), 1), "ru", she) == "Вы выбрасываете больше всех и ходите первой"
+    assert (
+        describe(ru, E.DebtIncurred(1, 5, E.BANK), "ru", she)
+        == "Вы должны 5 тыс. ₽ банку, и вам нужно найти деньги"
+    )
+
+
+def test_the_connected_terminal_names_the_seat_without_a_case():
+    assert tr("ru", "connect.you_are", player="Аня", seat=2) == "Вы играете под именем Аня (место 2)."

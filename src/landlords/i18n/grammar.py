@@ -6,7 +6,8 @@ Catalog templates ask a name for what the sentence needs through the placeholder
 * ``{payee:dat}`` - a case: ``nom gen dat acc ins loc`` (Russian, Polish), ``poss`` (English
   possessive: "Anna's", "your");
 * ``{seat:g:попал|попала|попали}`` - a form by gender: masculine | feminine | the person addressed
-  (the third defaults to the first);
+  (the third defaults to the first); a fourth form is the person addressed when she is a woman
+  (``{seat:g:zapłacił|zapłaciła|zapłaciłeś|zapłaciłaś}``; the third is used when it is missing);
 * ``{seat:v:бросает|бросаете}`` - a verb by person: a third person | the person addressed;
 * ``{houses:p:дом|дома|домов}`` - a count and its noun in the plural form CLDR gives the number in
   the language: one|few|many (Russian, Polish), one|other (English): "1 house", «3 дома», «5 домов».
@@ -71,8 +72,8 @@ class Person(str):
             return str(self)
         if spec.startswith("g:"):
             forms = spec[2:].split("|")
-            if p.you and len(forms) > 2:
-                return forms[2]
+            if p.you and len(forms) > 2:  # a woman addressed: the fourth form where it differs
+                return forms[3] if p.gender == "f" and len(forms) > 3 else forms[2]
             return forms[1] if p.gender == "f" and len(forms) > 1 else forms[0]
         if spec.startswith("v:"):
             forms = spec[2:].split("|")
