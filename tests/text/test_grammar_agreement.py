@@ -158,6 +158,24 @@ class Refusal(Exception):
             "pola „Dworzec Gdański” nie można zastawić",
         ),
         ("pl", "trade-cash", {"player": "Ty", "amount": 5}, "Ty nie możesz dać 5 w gotówce"),
+        (
+            "ru",
+            "even-building",
+            {"square": "Улица Арбат", "level": 1, "other": "Улица Малая Бронная", "other_level": 0},
+            "строить нужно равномерно: на поле «Улица Арбат» 1 дом, на поле «Улица Малая Бронная» — 0",
+        ),
+        (
+            "pl",
+            "even-building",
+            {"square": "Ulica Stalowa", "level": 2, "other": "Ulica Konopacka", "other_level": 1},
+            "buduj równomiernie: na polu „Ulica Stalowa” 2 domki, na polu „Ulica Konopacka” 1",
+        ),
+        (
+            "en",
+            "even-building",
+            {"square": "Boardwalk", "level": 1, "other": "Park Place", "other_level": 0},
+            "houses must be built evenly: Boardwalk has 1 house, Park Place 0",
+        ),
     ],
 )
 def test_refusals_agree_and_count(lang, rule, params, text):
