@@ -95,3 +95,36 @@ def test_landing_on_go_a_debt_and_a_bankruptcy_in_words(tmp_path, lang, who):
     moves = [line for line in lines if line.startswith("●") and GO_NAME[lang] in line]
     assert moves == [GO_LINES[lang][1]], moves  # GO named once: where he stops, not passed on the way
     assert any(BANK_STOCK[lang] in line for line in lines), (lang, BANK_STOCK[lang])
+
+
+MORTGAGED = {
+    "ru": (
+        "Аня,Борис",
+        "1 [x] Курская железная дорога (в залоге)",
+        "1  Выкупить поле «Курская железная дорога» из залога за 110 тыс. ₽",
+    ),
+    "pl": (
+        "Ania,Bartek",
+        "1 [x] Dworzec Gdański (w zastawie)",
+        "1  Wykup pole „Dworzec Gdański” z zastawu za $120",
+    ),
+    "en": (
+        "Ann,Bob",
+        "1 [x] Pennsylvania Railroad (mortgaged)",
+        "1  Lift the mortgage on Pennsylvania Railroad for $110",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(SETUP))
+def test_a_mortgaged_lot_in_the_trade_builder_and_its_lift(tmp_path, lang):
+    """A mortgaged railroad is "(в залоге)" / "(w zastawie)" whatever the name's gender (never
+    «(заложено)», „(zastawione)”), and lifting it names the square after a generic noun."""
+    edition, ruleset = SETUP[lang][:2]
+    names, offered, lift = MORTGAGED[lang]
+    game = landlords.new_game(edition, ruleset, players=names.split(","), seed=1, first_player=0, dice=[(2, 3)])
+    game.set_owner(15, 0)
+    game.mortgaged[15] = True
+    out, _ = play(game, [None, None], ["t", "1", "q", "u", "q", "q"], lang=lang, tmp=tmp_path)
+    lines = [line.strip() for line in out.splitlines()]
+    assert offered in lines and lift in lines, (lang, [line for line in lines if "15" in line or "[" in line])
