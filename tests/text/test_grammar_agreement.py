@@ -284,3 +284,13 @@ def test_a_woman_addressed_as_you_gets_her_own_forms():
 
 def test_the_connected_terminal_names_the_seat_without_a_case():
     assert tr("ru", "connect.you_are", player="Аня", seat=2) == "Вы играете под именем Аня (место 2)."
+
+
+@pytest.mark.parametrize("lang, forms", [("en", 2), ("ru", 3), ("pl", 3)])
+def test_every_count_spec_has_the_languages_plural_forms(lang, forms):
+    """one|other in English, one|few|many in Russian and Polish: a count with too few forms would
+    print the wrong one for some numbers."""
+    specs = [(key, m) for key, text in _templates(lang) for m in re.findall(r"\{\w+:p:([^}]*)\}", text)]
+    assert specs
+    wrong = [(key, spec) for key, spec in specs if len(spec.split("|")) != forms]
+    assert not wrong, wrong
