@@ -128,3 +128,57 @@ def test_a_mortgaged_lot_in_the_trade_builder_and_its_lift(tmp_path, lang):
     out, _ = play(game, [None, None], ["t", "1", "q", "u", "q", "q"], lang=lang, tmp=tmp_path)
     lines = [line.strip() for line in out.splitlines()]
     assert offered in lines and lift in lines, (lang, [line for line in lines if "15" in line or "[" in line])
+
+
+BUY_AND_OFFER = {
+    "ru": (
+        "Аня,Борис",
+        [
+            "Аня: купить поле «Нагатинская улица» за 60 тыс. ₽?",
+            "1  Купить поле «Нагатинская улица» за 60 тыс. ₽",
+            "● Аня платит 60 тыс. ₽ банку (покупка) за поле «Нагатинская улица»",
+            "● Аня покупает поле «Нагатинская улица» за 60 тыс. ₽",
+            "● Аня предлагает сделку Борису",
+            "Борис: Аня предлагает вам сделку.",
+            "● Борис отказывается от сделки",
+        ],
+    ),
+    "pl": (
+        "Ania,Bartek",
+        [
+            "Ania: kupujesz pole „Ulica Stalowa” za $60?",
+            "1  Kup pole „Ulica Stalowa” za $60",
+            "● Ania płaci $60 bankowi (zakup) za pole „Ulica Stalowa”",
+            "● Ania kupuje pole „Ulica Stalowa” za $60",
+            "● Ania proponuje Bartkowi transakcję",
+            "Bartek: Ania proponuje ci transakcję.",
+            "● Bartek odrzuca transakcję",
+        ],
+    ),
+    "en": (
+        "Ann,Bob",
+        [
+            "Ann: buy Baltic Avenue for $60?",
+            "1  Buy Baltic Avenue for $60",
+            "● Ann pays $60 to the bank (purchase) for Baltic Avenue",
+            "● Ann buys Baltic Avenue for $60",
+            "● Ann offers Bob a trade",
+            "Bob: Ann offers you a trade.",
+            "● Bob rejects the trade",
+        ],
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(SETUP))
+def test_a_purchase_and_an_offer_in_words(tmp_path, lang):
+    """She buys the lot she lands on (the question, the choice and the log name it after a generic
+    noun: «купить поле «…»», „kup pole „…””), offers it to him (Polish: „proponuje Bartkowi
+    transakcję”, never „proponuje transakcję: Bartek”) and he declines."""
+    edition, ruleset = SETUP[lang][:2]
+    names, expected = BUY_AND_OFFER[lang]
+    game = landlords.new_game(edition, ruleset, players=names.split(","), seed=1, first_player=0, dice=[(1, 2)])
+    out, _ = play(game, [None, None], ["1", "1", "t", "1", "", "2", "q", "q"], lang=lang, tmp=tmp_path)
+    lines = [line.strip() for line in out.splitlines()]
+    missing = [line for line in expected if line not in lines]
+    assert not missing, (lang, missing)
