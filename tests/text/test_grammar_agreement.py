@@ -294,3 +294,25 @@ def test_every_count_spec_has_the_languages_plural_forms(lang, forms):
     assert specs
     wrong = [(key, spec) for key, spec in specs if len(spec.split("|")) != forms]
     assert not wrong, wrong
+
+
+def test_a_real_refusal_counts_in_the_players_language():
+    """The engine's refusal, worded from its parameters by the catalog: «1 дом», "1 house"."""
+    from landlords.engine.errors import IllegalAction
+
+    g = landlords.new_game(
+        "classic-us",
+        "hasbro-ru",
+        players=["Ann", "Bob"],
+        seed=1,
+        first_player=0,
+        rules={"hotel_sale_without_houses": "forbidden"},
+    )
+    for sq in (1, 3):
+        g.set_owner(sq, 0)
+        g.level[sq] = 5
+    g.bank_houses = 1
+    with pytest.raises(IllegalAction) as err:
+        g.apply(0, landlords.SellBuilding(1))
+    assert reason("en", err.value) == "the bank has 1 house: a hotel is sold back only for four houses"
+    assert reason("ru", err.value) == "в банке 1 дом: отель можно продать только в обмен на четыре дома"
