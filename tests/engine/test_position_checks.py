@@ -75,7 +75,7 @@ CASES = [
     (_lots((0, 0)), "lots[0].square: Go is not a property"),
     (_lots((39, 7)), "lots[0].owner: there is no seat 7"),
     (_lots((39, -1, 2)), "lots[0].owner: Boardwalk has buildings or a mortgage but no owner"),
-    (_lots((5, 0, 1)), "lots[0].level: Reading Railroad: 1 buildings"),
+    (_lots((5, 0, 1)), "lots[0].level: Reading Railroad: 1 building"),
     (_lots((37, 0, 9), (39, 0, 9)), "lots[0].level: Park Place: 9 buildings"),
     (
         _lots((37, 0, 3), (39, 1, 0)),

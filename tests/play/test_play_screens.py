@@ -123,7 +123,7 @@ def test_the_speed_die_bus_is_a_choice(tmp_path):
 def test_income_tax_is_a_choice_and_a_bad_choice_is_refused(tmp_path):
     game = landlords.new_game("warsaw", "polish", players=["Ann", "Bob"], seed=1, first_player=0, dice=[(1, 3)])
     out, _ = play(game, [None, "advisor"], ["1", "7", "2", "q"], lang="pl", tmp=tmp_path)
-    assert "Ann: podatek dochodowy na polu Podatek dochodowy. Co płacisz?" in out
+    assert "Ann: podatek dochodowy na polu „Podatek dochodowy”. Co płacisz?" in out
     assert " 1  Zapłać $200" in out and " 2  Zapłać 10% ($150)" in out
     assert tr("pl", "ui.not_understood") in out
     assert "$150 bankowi (podatek)" in out and game.cash[0] == 1350

@@ -150,6 +150,16 @@ def test_summary_is_consistent(small):
     assert {c["a"], c["b"]} == {top[0]["strategy"], top[1]["strategy"]}
 
 
+def test_a_levels_name_counts_its_houses_in_english_plural(small):
+    """Issue 30: "1 house", never "1 houses" (the report's best level per property reads these)."""
+    names = {0: "0 houses", 1: "1 house", 2: "2 houses", 3: "3 houses", 4: "4 houses", 5: "hotel"}
+    streets = [
+        lv for p in small.summary()["properties"] for lv in p["by_level"] if not lv["name"].endswith("held")
+    ]
+    assert any(lv["level"] == 1 for lv in streets)
+    assert all(lv["name"] == names[lv["level"]] for lv in streets), {lv["name"] for lv in streets}
+
+
 def test_the_sample_game_is_the_tournaments_first_game(small):
     outcome, trace = sample_game(SMALL, 0)
     assert outcome == small.outcomes[0]

@@ -29,12 +29,12 @@ def test_rent_has_one_word_in_every_catalog(lang):
 
 def test_polish_labels_put_the_square_in_the_accusative():
     g = landlords.new_game("warsaw", "polish", players=["Ania", "Bartek"], seed=1, first_player=0, dice=[(1, 2)])
-    assert action_label(g, 0, Mortgage(1), "pl") == "Zastaw Ulicę Konopacką za $30"
-    assert action_label(g, 0, Unmortgage(1), "pl") == "Wykup Ulicę Konopacką z zastawu za $36"
-    assert action_label(g, 0, ProposeTrade(1, give_cash=5), "pl") == "Zaproponuj wymianę Bartkowi"
+    assert action_label(g, 0, Mortgage(1), "pl") == "Zastaw pole „Ulica Konopacka” za $30"
+    assert action_label(g, 0, Unmortgage(1), "pl") == "Wykup pole „Ulica Konopacka” z zastawu za $36"
+    assert action_label(g, 0, ProposeTrade(1, give_cash=5), "pl") == "Zaproponuj transakcję Bartkowi"
     g.apply(0, g.decision_actions()[0])  # 1 + 2: Ulica Stalowa, for sale
-    assert decision_title(g, g.decision, "pl") == "Ania: kupujesz Ulicę Stalową za $60?"
-    assert action_label(g, 0, g.decision_actions()[0], "pl") == "Kup Ulicę Stalową za $60"
+    assert decision_title(g, g.decision, "pl") == "Ania: kupujesz pole „Ulica Stalowa” za $60?"
+    assert action_label(g, 0, g.decision_actions()[0], "pl") == "Kup pole „Ulica Stalowa” za $60"
 
 
 def test_claims_and_offers_decline_the_names_they_carry():
@@ -42,12 +42,12 @@ def test_claims_and_offers_decline_the_names_they_carry():
     g.set_owner(1, 0)
     g.claims.append(RentClaim(0, 1, 1, 4, g.turn))  # Аня owes the person at the default seat
     claim = ClaimRent(1)
-    assert action_label(g, 0, claim, "ru") == "Потребовать 4 тыс. ₽ аренды с Ани за «Житная улица»"
+    assert action_label(g, 0, claim, "ru") == "Потребовать 4 тыс. ₽ аренды с Ани за поле «Житная улица»"
     w = speaker(g, "ru")
     prompt = tr(
         "ru", "ui.claim_prompt", owner=w.name(0), payer=w.name(1), amount="4 тыс. ₽", square="Житная улица"
     )
-    assert prompt.startswith("Вы: Аня должна вам 4 тыс. ₽ аренды за «Житная улица».")
+    assert prompt.startswith("Вы: Аня должна вам 4 тыс. ₽ аренды за поле «Житная улица».")
     assert offer_lines(g, "ru", 0, 1, ((1,), 0, ()), ((), 50, ())) == [
         "Вы отдаёте: Житная улица",
         "Аня отдаёт: 50 тыс. ₽",

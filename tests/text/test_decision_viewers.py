@@ -46,11 +46,11 @@ def test_a_turn_is_yours_only_on_your_own_screen():
 def test_a_purchase_and_an_offer_told_to_the_others():
     g = _moscow(dice=[(1, 2)])
     g.apply(1, g.decision_actions()[0])  # Борис rolls onto a lot for sale
-    assert decision_watch(g, g.decision, "ru") == "Борис решает, купить ли «Нагатинская улица» за 60 тыс. ₽."
-    assert decision_title(g, g.decision, "ru") == "Борис: купить «Нагатинская улица» за 60 тыс. ₽?"
+    assert decision_watch(g, g.decision, "ru") == "Борис решает, купить ли поле «Нагатинская улица» за 60 тыс. ₽."
+    assert decision_title(g, g.decision, "ru") == "Борис: купить поле «Нагатинская улица» за 60 тыс. ₽?"
     pl = landlords.new_game("warsaw", "polish", players=["Ania", "Bartek"], seed=1, first_player=0, dice=[(1, 2)])
     pl.apply(0, pl.decision_actions()[0])
-    assert decision_watch(pl, pl.decision, "pl") == "Ania decyduje, czy kupić Ulicę Stalową za $60."
+    assert decision_watch(pl, pl.decision, "pl") == "Ania decyduje, czy kupić pole „Ulica Stalowa” za $60."
 
     t = _moscow(first=0)
     t.apply(0, ProposeTrade(1, give_cash=5))  # Аня offers Борис a trade before her roll
@@ -60,7 +60,7 @@ def test_a_purchase_and_an_offer_told_to_the_others():
     assert decision_title(t, t.decision, "ru") == "Борис: Аня предлагает вам сделку."
     pl2 = landlords.new_game("warsaw", "polish", players=["Ania", "Bartek"], seed=1, first_player=0)
     pl2.apply(0, ProposeTrade(1, give_cash=5))
-    assert decision_watch(pl2, pl2.decision, "pl") == "Ania proponuje Bartkowi wymianę."
+    assert decision_watch(pl2, pl2.decision, "pl") == "Ania proponuje Bartkowi transakcję."
 
 
 def test_an_auction_quotes_its_lot():

@@ -57,17 +57,24 @@ def test_payments_take_the_dative_and_verbs_agree():
     g = _game(["Вы", "Аня", "Бот 1"])
     w = Speaker(g, "ru")
     assert (
-        describe(g, E.Paid(2, 1, 30, "rent", 1), "ru") == "Бот 1 платит 30 тыс. ₽ Ане (аренда) за «Житная улица»"
+        describe(g, E.Paid(2, 1, 30, "rent", 1), "ru")
+        == "Бот 1 платит 30 тыс. ₽ Ане (аренда) за поле «Житная улица»"
     )
     assert describe(g, E.Paid(E.BANK, 1, 200, "salary"), "ru") == "Банк платит 200 тыс. ₽ Ане (зарплата)"
     assert (
-        describe(g, E.Paid(0, 2, 30, "rent", 1), "ru") == "Вы платите 30 тыс. ₽ Боту 1 (аренда) за «Житная улица»"
+        describe(g, E.Paid(0, 2, 30, "rent", 1), "ru")
+        == "Вы платите 30 тыс. ₽ Боту 1 (аренда) за поле «Житная улица»"
     )
     assert describe(g, E.Rolled(0, (3, 4)), "ru") == "Вы бросаете кубики: 3 + 4 = 7"
-    assert describe(g, E.RentOwed(1, 2, 1, 30), "ru") == "Бот 1 должен 30 тыс. ₽ аренды Ане за «Житная улица»"
-    assert describe(g, E.RentOwed(2, 1, 1, 30), "ru") == "Аня должна 30 тыс. ₽ аренды Боту 1 за «Житная улица»"
-    assert describe(g, E.RentOwed(1, 0, 1, 30), "ru") == "Вы должны 30 тыс. ₽ аренды Ане за «Житная улица»"
-    assert describe(g, E.RentForfeited(1, 0, 1, 30), "ru") == "Аня не потребовала вовремя аренду за «Житная улица»"
+    assert describe(g, E.RentOwed(1, 2, 1, 30), "ru") == "Бот 1 должен 30 тыс. ₽ аренды Ане за поле «Житная улица»"
+    assert (
+        describe(g, E.RentOwed(2, 1, 1, 30), "ru") == "Аня должна 30 тыс. ₽ аренды Боту 1 за поле «Житная улица»"
+    )
+    assert describe(g, E.RentOwed(1, 0, 1, 30), "ru") == "Вы должны 30 тыс. ₽ аренды Ане за поле «Житная улица»"
+    assert (
+        describe(g, E.RentForfeited(1, 0, 1, 30), "ru")
+        == "Аня не потребовала вовремя аренду за поле «Житная улица»"
+    )
     assert describe(g, E.LeftJail(1, "fine"), "ru") == "Аня выходит из тюрьмы, уплатив штраф"
     assert w.t("event.paid_no_square", payer=w.name(0), payee=w.party(E.BANK), amount="1", reason="x") == (
         "Вы платите 1 банку (x)"
@@ -77,16 +84,18 @@ def test_payments_take_the_dative_and_verbs_agree():
 def test_polish_payments_and_accusatives():
     g = _game(["Ty", "Ania", "Bartek"], "warsaw", "polish")
     assert (
-        describe(g, E.Paid(1, 2, 30, "rent", 1), "pl") == "Ania płaci $30 Bartkowi (czynsz) za „Ulicę Konopacką”"
+        describe(g, E.Paid(1, 2, 30, "rent", 1), "pl")
+        == "Ania płaci $30 Bartkowi (czynsz) za pole „Ulica Konopacka”"
     )
-    assert describe(g, E.Bought(0, 1, 60), "pl") == "Ty kupujesz „Ulicę Konopacką” za $60"
+    assert describe(g, E.Bought(0, 1, 60), "pl") == "Ty kupujesz pole „Ulica Konopacka” za $60"
     assert (
-        describe(g, E.RentForfeited(1, 0, 1, 30), "pl") == "Ania nie zażądała na czas czynszu za „Ulicę Konopacką”"
+        describe(g, E.RentForfeited(1, 0, 1, 30), "pl")
+        == "Ania nie zażądała na czas czynszu za pole „Ulica Konopacka”"
     )
     assert describe(g, E.Paid(E.BANK, 1, 200, "salary"), "pl") == "Bank płaci $200 Ani (pensja)"
     bots = _game(["Ania", "Bot 1"], "warsaw", "polish")  # a number never follows a name that ends in one
     rent = E.Paid(0, 1, 6, "rent", 1)
-    assert describe(bots, rent, "pl") == "Ania płaci $6 Botowi 1 (czynsz) za „Ulicę Konopacką”"
+    assert describe(bots, rent, "pl") == "Ania płaci $6 Botowi 1 (czynsz) za pole „Ulica Konopacka”"
     assert (
         describe(bots, E.Paid(0, 1, 6, "rent", 1), "en")
         == "Ania pays $6 to Bot 1 (rent) for Ulica Konopacka (Konopacka Street)"
@@ -179,14 +188,18 @@ def test_since_your_last_turn_is_told_in_the_past_with_gender():
     from landlords.render.text import recap
 
     g = _game(["Вы", "Аня", "Бот 1"])
-    assert recap(g, E.Paid(1, 0, 30, "rent", 1), "ru") == "Аня заплатила 30 тыс. ₽ вам (аренда) за «Житная улица»"
+    assert (
+        recap(g, E.Paid(1, 0, 30, "rent", 1), "ru")
+        == "Аня заплатила 30 тыс. ₽ вам (аренда) за поле «Житная улица»"
+    )
     assert recap(g, E.Jailed(1, "square"), "ru") == "Аня попала в тюрьму (поле ареста)"
     assert recap(g, E.Jailed(2, "square"), "ru") == "Бот 1 попал в тюрьму (поле ареста)"
     pl = _game(["Ty", "Ania", "Bartek"], "warsaw", "polish")
     assert (
-        recap(pl, E.Paid(1, 2, 30, "rent", 1), "pl") == "Ania zapłaciła $30 Bartkowi (czynsz) za „Ulicę Konopacką”"
+        recap(pl, E.Paid(1, 2, 30, "rent", 1), "pl")
+        == "Ania zapłaciła $30 Bartkowi (czynsz) za pole „Ulica Konopacka”"
     )
-    assert recap(pl, E.Bought(2, 1, 60), "pl") == "Bartek kupił „Ulicę Konopacką” za $60"
+    assert recap(pl, E.Bought(2, 1, 60), "pl") == "Bartek kupił pole „Ulica Konopacka” za $60"
     en = _game(["You", "Ann"], "classic-us")
     assert recap(en, E.Jailed(0, "square"), "en").startswith("You went to jail")
     odessa = _game(["Вы", "Аня"], "odessa", "odessa")  # the variant's own words, in the past too

@@ -24,7 +24,7 @@ EXE = str(Path(sys.executable).parent / "landlords")
 # Борис 6+5 and Саша 1+2 for the turn order; Борис 1+2 buys Нагатинская улица, Саша 1+2 lands on it
 ARGS = ["--lang", "ru", "--edition", "moscow", "--players", "Борис,Саша", "--bots", "none", "--seed", "3"]
 DICE = ["--dice", "6,5 1,2 1,2 1,2", "--fast"]
-OWES = "Саша должна 4 тыс. ₽ аренды Борису за «Нагатинская улица»"
+OWES = "Саша должна 4 тыс. ₽ аренды Борису за поле «Нагатинская улица»"
 
 
 def play(args: list[str], tmp: Path, typed: str) -> subprocess.CompletedProcess:

@@ -146,9 +146,9 @@ def test_every_refusal_of_the_engine_has_a_translation():
 @pytest.mark.parametrize(
     "lang, expected",
     [
-        ("en", "houses must be built evenly: Boardwalk has 2, Park Place 0"),
-        ("ru", "строить нужно равномерно: на поле «Улица Арбат» домов 2, на поле «Улица Малая Бронная» — 0"),
-        ("pl", "buduj równomiernie: na polu „Aleje Ujazdowskie” domków 2, na polu „Ulica Belwederska” 0"),
+        ("en", "houses must be built evenly: Boardwalk has 2 houses, Park Place 0"),
+        ("ru", "строить нужно равномерно: на поле «Улица Арбат» 2 дома, на поле «Улица Малая Бронная» — 0"),
+        ("pl", "buduj równomiernie: na polu „Aleje Ujazdowskie” 2 domki, na polu „Ulica Belwederska” 0"),
     ],
 )
 def test_a_refusal_reads_in_the_players_language(lang, expected):

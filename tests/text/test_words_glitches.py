@@ -21,11 +21,13 @@ def test_an_amount_never_follows_a_name_that_ends_in_a_number():
     g = landlords.new_game("moscow", "hasbro-ru", players=["Борис", "Бот 1"], seed=1)
     vavilova = next(s.index for s in g.edition.squares if s.name == "Улица Вавилова")
     rent = E.Paid(0, 1, 6, "rent", 1)
-    assert describe(g, rent, "ru") == "Борис платит 6 тыс. ₽ Боту 1 (аренда) за «Житная улица»"
-    assert describe(g, E.RentOwed(1, 0, 1, 6), "ru") == "Борис должен 6 тыс. ₽ аренды Боту 1 за «Житная улица»"
+    assert describe(g, rent, "ru") == "Борис платит 6 тыс. ₽ Боту 1 (аренда) за поле «Житная улица»"
+    assert (
+        describe(g, E.RentOwed(1, 0, 1, 6), "ru") == "Борис должен 6 тыс. ₽ аренды Боту 1 за поле «Житная улица»"
+    )
     # the README's sample says what the program says: «банку», the amount first
     line = describe(g, E.Paid(1, E.BANK, 180, "purchase", vavilova), "ru")
-    assert line == "Бот 1 платит 180 тыс. ₽ банку (покупка) за «Улица Вавилова»"
+    assert line == "Бот 1 платит 180 тыс. ₽ банку (покупка) за поле «Улица Вавилова»"
     readme = README.read_text(encoding="utf-8")
     assert line in readme and "платит банк " not in readme
 

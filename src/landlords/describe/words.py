@@ -66,6 +66,18 @@ def quote(lang: str, text: str) -> str:
     return f"{left}{inner}{right}"
 
 
+def _lands_on_go(params: Mapping[str, Any]) -> bool:
+    end, go = params.get("end"), params.get("go")
+    return end is not None and go is not None and str(end) == str(go)
+
+
+# A message with a more exact sibling for some of its parameters: passing GO to stop on GO is
+# stopping on GO («Аня останавливается на поле «Старт»»), never "passes GO and moves to GO".
+REFINED: dict[str, tuple[str, Callable[[Mapping[str, Any]], bool]]] = {
+    "event.moved_passed_go": ("event.moved_to_go", _lands_on_go),
+}
+
+
 class Term(Person):
     """A square or a card name: its nominative (quoted), case forms from the edition, a gloss."""
 
@@ -105,7 +117,10 @@ class Speaker:
 
     # ------------------------------------------------------------ messages
     def t(self, key: str, **params: Any) -> str:
-        """A catalog message in this game's variant wording."""
+        """A catalog message in this game's variant wording (or its more exact sibling, see REFINED)."""
+        refined = REFINED.get(key)
+        if refined is not None and refined[1](params) and self.has(refined[0]):
+            key = refined[0]
         return tr(self.lang, key, self.variant, **params)
 
     def has(self, key: str) -> bool:

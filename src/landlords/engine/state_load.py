@@ -196,8 +196,9 @@ def _load_lots(game: GameCore, state: dict[str, Any], r: Reader) -> None:
         if (level or mortgaged) and owner < 0:
             raise r.fail(f"{path}owner", f"{names[sq]} has buildings or a mortgage but no owner")
         if not 0 <= level <= 5 or (level and not t.is_street[sq]):
+            plural = "" if level == 1 else "s"  # "1 building", "6 buildings"
             raise r.fail(
-                f"{path}level", f"{names[sq]}: {level} buildings (0-4 houses, 5 a hotel, on streets only)"
+                f"{path}level", f"{names[sq]}: {level} building{plural} (0-4 houses, 5 a hotel, on streets only)"
             )
         if owner >= 0:
             game.set_owner(sq, owner)

@@ -15,6 +15,8 @@ import tomllib
 from functools import cache
 from importlib import resources
 
+from .grammar import Count
+
 LANGUAGES = ("en", "ru", "pl")
 DEFAULT = "en"
 
@@ -51,6 +53,8 @@ class Plain(str):
     def __format__(self, spec: str) -> str:
         if spec.startswith(("g:", "v:")):
             return spec[2:].split("|")[0]
+        if spec.startswith("p:"):  # a count that came as text: its last form (the general plural)
+            return f"{self} {spec[2:].split('|')[-1]}"
         if spec in ("nom", "gen", "dat", "acc", "ins", "loc"):
             return str(self)
         if spec == "poss":
@@ -75,7 +79,9 @@ def tr(lang: str, key: str, variant: str | None = None, **params: object) -> str
     text = template(lang, key, variant)
     if text is None:
         raise KeyError(f"no message {key!r}")
-    values = {k: Plain(v) if type(v) is str else v for k, v in params.items()}
+    values = {
+        k: Plain(v) if type(v) is str else Count(v, lang) if type(v) is int else v for k, v in params.items()
+    }
     out = nest_quotes(text.format(**values))
     return out[:1].upper() + out[1:] if out[:1].islower() and text.startswith("{") else out
 
@@ -108,13 +114,9 @@ def nest_quotes(text: str) -> str:
 def plural(lang: str, n: int, forms: str) -> str:
     """Pick the plural form of ``n`` from ``"one|few|many"`` (ru, pl) or ``"one|other"`` (en), by the
     language's CLDR plural rule (Babel)."""
-    from .grammar import plural_category
+    from .grammar import plural_form
 
-    options = forms.split("|")
-    category = plural_category(lang, n)
-    if len(options) < 3:
-        return options[0] if category == "one" else options[-1]
-    return options[{"one": 0, "few": 1}.get(category, 2)]
+    return plural_form(lang, n, forms)
 
 
 def default_language() -> str:

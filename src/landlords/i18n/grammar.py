@@ -6,8 +6,16 @@ Catalog templates ask a name for what the sentence needs through the placeholder
 * ``{payee:dat}`` - a case: ``nom gen dat acc ins loc`` (Russian, Polish), ``poss`` (English
   possessive: "Anna's", "your");
 * ``{seat:g:попал|попала|попали}`` - a form by gender: masculine | feminine | the person addressed
-  (the third defaults to the first);
-* ``{seat:v:бросает|бросаете}`` - a verb by person: a third person | the person addressed.
+  (the third defaults to the first); a fourth form is the person addressed when she is a woman
+  (``{seat:g:zapłacił|zapłaciła|zapłaciłeś|zapłaciłaś}``; the third is used when it is missing);
+* ``{seat:v:бросает|бросаете}`` - a verb by person: a third person | the person addressed;
+* ``{houses:p:дом|дома|домов}`` - a count and its noun in the plural form CLDR gives the number in
+  the language: one|few|many (Russian, Polish), one|other (English): "1 house", «3 дома», «5 домов».
+
+A square's name is never put in an oblique case in Russian and Polish: it follows a generic noun in
+the case the sentence needs («купить поле «Улица Арбат»», „na polu „Ulica Grochowska””), so the name
+itself stays in the nominative; a state of a square is an invariant phrase («(в залоге)»), not a
+participle that would have to agree with the name's gender.
 
 A name's profile is guessed from the name (``guess``) and can be overridden (``profile``), e.g. for
 «Саша» (either gender) or a foreign name. The person playing at the default seat name («Вы», "You",
@@ -64,8 +72,8 @@ class Person(str):
             return str(self)
         if spec.startswith("g:"):
             forms = spec[2:].split("|")
-            if p.you and len(forms) > 2:
-                return forms[2]
+            if p.you and len(forms) > 2:  # a woman addressed: the fourth form where it differs
+                return forms[3] if p.gender == "f" and len(forms) > 3 else forms[2]
             return forms[1] if p.gender == "f" and len(forms) > 1 else forms[0]
         if spec.startswith("v:"):
             forms = spec[2:].split("|")
@@ -290,6 +298,33 @@ def parse_grammar(text: str) -> tuple[str, dict[str, object]]:
 
 # ------------------------------------------------------------------ numbers and plurals (CLDR, via Babel)
 LOCALES = {"en": "en", "ru": "ru", "pl": "pl"}
+
+
+def plural_form(lang: str, n: int, forms: str) -> str:
+    """The form of ``forms`` ("one|few|many", or "one|other") that ``n`` takes in ``lang``."""
+    options = forms.split("|")
+    category = plural_category(lang, n)
+    if len(options) < 3:
+        return options[0] if category == "one" else options[-1]
+    return options[{"one": 0, "few": 1}.get(category, 2)]
+
+
+class Count(int):
+    """A number in a sentence of ``lang``: ``{n:p:house|houses}`` gives it with its noun in the plural
+    form the language's CLDR rule gives it ("1 house", "2 houses"; «1 дом», «2 дома», «5 домов»);
+    without that spec it formats as the plain number."""
+
+    lang: str
+
+    def __new__(cls, value: int, lang: str) -> Count:
+        obj = super().__new__(cls, value)
+        obj.lang = lang
+        return obj
+
+    def __format__(self, spec: str) -> str:
+        if spec.startswith("p:"):
+            return f"{int(self)} {plural_form(self.lang, int(self), spec[2:])}"
+        return format(int(self), spec)
 
 
 def plural_category(lang: str, n: int) -> str:

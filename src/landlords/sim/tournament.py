@@ -35,6 +35,7 @@ from ..engine.edition import STREET, Edition
 from ..engine.errors import ConfigError
 from ..engine.game import Game
 from ..engine.ruleset import Ruleset
+from ..i18n.grammar import plural_form
 from ..rules import game_class, get_ruleset
 from . import backends, stats
 from .runner import drive
@@ -515,7 +516,7 @@ class TournamentResult:
                     continue
                 if square.kind == STREET:
                     cost = square.price + lv * square.house_cost
-                    name = "hotel" if lv == 5 else f"{lv} houses"
+                    name = "hotel" if lv == 5 else f"{lv} {plural_form('en', lv, 'house|houses')}"  # "1 house"
                 else:
                     cost = square.price
                     name = f"{lv} held"

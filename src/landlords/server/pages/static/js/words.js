@@ -40,7 +40,9 @@ export function has(key) {
 }
 
 // A catalog's verb by person ({who:v:gives|give}, i18n/grammar.py) takes its third-person form: the
-// page names players, never the person addressed; any other format spec stands for the value.
+// page names players, never the person addressed; a count ({n:p:house|houses}, one|few|many in Russian
+// and Polish) is the number and its noun in the form the language's plural rule gives it; any other
+// format spec stands for the value.
 /**
  * @param {string} key
  * @param {Record<string, unknown>} [params]
@@ -52,8 +54,22 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)(?::([^}]*))?\}/g, (/** @type {string} */ m, /** @type {string} */ name, /** @type {string | undefined} */ spec) => {
     if (!(name in params)) return m;
     if (spec && spec.startsWith("v:")) return spec.slice(2).split("|")[0];
+    if (spec && spec.startsWith("p:")) return `${params[name]} ${pluralForm(Number(params[name]), spec.slice(2).split("|"))}`;
     return String(params[name]);
   });
+}
+
+/**
+ * The form of a count's noun: "one|other" (English) or "one|few|many" (Russian, Polish), as in
+ * i18n.plural in Python (CLDR rules, here from the browser's Intl.PluralRules).
+ * @param {number} n
+ * @param {string[]} forms
+ * @returns {string}
+ */
+function pluralForm(n, forms) {
+  const category = new Intl.PluralRules(current).select(n);
+  if (forms.length < 3) return category === "one" ? forms[0] : forms[forms.length - 1];
+  return forms[category === "one" ? 0 : category === "few" ? 1 : 2];
 }
 
 // the language menu every page has in its header
