@@ -4,11 +4,12 @@ counts with their plural forms, and the variant's own vocabulary.
 Every front end (terminal, browser) asks a :class:`Speaker` instead of formatting by itself, so a
 sentence reads the same everywhere: «Бот 1 платит Ане 30 руб.», "You move to Arbat".
 
-A reader of another language than the edition's reads its names glossed: "Арбат (Arbat)" beside the
-terminal's board, which draws the edition's own names. Inside :func:`one_language` (the web pages,
-whose board picture is drawn in the reader's words too) a reader reads one language only: the
-edition's gloss alone for names and card texts, and its glossed currency ("₽1500k"); a name with no
-gloss (a proper name nobody translated) stays as printed.
+A reader of another language than the edition's reads its names glossed, the reader's words first:
+"Arbat (Арбат)" (the terminal's board draws the gloss too, the original beside it where it fits),
+and money in the edition's gloss of its currency ("₽1,500k"). Inside :func:`one_language` (the web
+pages, whose board picture is drawn in the reader's words too) a reader reads one language only:
+the edition's gloss alone for names and card texts; a name with no gloss (a proper name nobody
+translated) stays as printed.
 """
 
 from __future__ import annotations
@@ -163,7 +164,7 @@ class Speaker:
             shown = (lambda text: quote(self.lang, text)) if quoted else (lambda text: text)
             forms = {"nom": shown(gloss)}
         elif gloss:
-            forms = {case: f"{form} ({gloss})" for case, form in forms.items()}
+            forms = {case: f"{gloss} ({form})" for case, form in forms.items()}  # the reader's words first
         return Term(Profile(forms["nom"], gender="n", forms=forms))
 
     def card_text(self, text: str) -> str:
@@ -171,7 +172,7 @@ class Speaker:
         shown = sentence_case(text)
         if gloss and self.one_language:
             return sentence_case(gloss)
-        return f"{shown} ({sentence_case(gloss)})" if gloss else shown
+        return f"{sentence_case(gloss)} ({shown})" if gloss else shown  # the reader's words first
 
     def group(self, sq: int) -> Term | None:
         t = self.game.t
@@ -193,14 +194,14 @@ class Speaker:
 
 
 def money(game: Game, lang: str, amount: int, one: bool | None = None) -> str:
-    """An amount in the edition's currency with the language's digit grouping; in one language
-    (``one``, by default :func:`one_language`'s) worded in ``lang`` by the edition's gloss of its
-    currency format: "1500 тыс. ₽" is "₽1,500k" to an English reader."""
+    """An amount in the edition's currency with the language's digit grouping, worded in ``lang``
+    by the edition's gloss of its currency format wherever it has one (the terminal as the web:
+    "1500 тыс. ₽" is "₽1,500k" and "200 руб." "200 roubles" to an English reader; ``one`` is kept
+    for the callers that pass it)."""
     cur = game.edition.currency
     value = amount * cur.scale
     shown = number(lang, value) if abs(value) >= 10000 else str(value)
-    one = ONE_LANGUAGE.get() if one is None else one
-    return (money_format(game.edition, lang) if one else cur.format).format(amount=shown)
+    return money_format(game.edition, lang).format(amount=shown)
 
 
 def money_format(edition: Any, lang: str) -> str:
