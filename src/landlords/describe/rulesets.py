@@ -36,6 +36,7 @@ def option_words(rules: Ruleset, lang: str) -> dict[str, Any]:
         value = getattr(rules, f.name)
         key = f"ruleset.phrase.{f.name}.{value}"
         out[f.name] = tr(lang, key, variant) if template(lang, key, variant) is not None else value
+    out["claim"] = out["rent_claim"]  # (a template names it so: "rent" is not a word of every language)
     out["houses"] = count(lang, "house", rules.houses, variant)
     out["hotels"] = count(lang, "hotel", rules.hotels, variant)
     return out

@@ -4,8 +4,8 @@ counts with their plural forms, and the variant's own vocabulary.
 Every front end (terminal, browser) asks a :class:`Speaker` instead of formatting by itself, so a
 sentence reads the same everywhere: «Бот 1 платит Ане 30 руб.», "You move to Arbat".
 
-A reader of another language than the edition's reads its names glossed, the reader's words first:
-"Arbat (Арбат)" (the terminal's board draws the gloss too, the original beside it where it fits),
+A reader of another language than the edition's reads its names glossed in sentences: "Арбат
+(Arbat)" (the terminal's board and panels draw the gloss, the original beside it where it fits),
 and money in the edition's gloss of its currency ("₽1,500k"). Inside :func:`one_language` (the web
 pages, whose board picture is drawn in the reader's words too) a reader reads one language only:
 the edition's gloss alone for names and card texts; a name with no gloss (a proper name nobody
@@ -164,7 +164,7 @@ class Speaker:
             shown = (lambda text: quote(self.lang, text)) if quoted else (lambda text: text)
             forms = {"nom": shown(gloss)}
         elif gloss:
-            forms = {case: f"{gloss} ({form})" for case, form in forms.items()}  # the reader's words first
+            forms = {case: f"{form} ({gloss})" for case, form in forms.items()}
         return Term(Profile(forms["nom"], gender="n", forms=forms))
 
     def card_text(self, text: str) -> str:
@@ -172,7 +172,7 @@ class Speaker:
         shown = sentence_case(text)
         if gloss and self.one_language:
             return sentence_case(gloss)
-        return f"{sentence_case(gloss)} ({shown})" if gloss else shown  # the reader's words first
+        return f"{shown} ({sentence_case(gloss)})" if gloss else shown
 
     def group(self, sq: int) -> Term | None:
         t = self.game.t
