@@ -202,7 +202,8 @@ def test_businesspoly_reads_in_its_own_words(tmp_path, lang):
     screen = one_line(out)
     for line in BUSINESSPOLY[lang]:
         assert line in screen, line
-    for leak in ("железная дорога", "бесплатная стоянка", "карточки освобождения", "домов 96", "выходит из торгов"):
+    leaks = ("железная дорога", "бесплатная стоянка", "карточки освобождения", "домов 96", "выходит из торгов")
+    for leak in leaks:
         assert leak not in screen
     if lang == "en":
         assert "free parking" not in screen and "railroad" not in screen and "jail cards" not in screen
