@@ -159,8 +159,8 @@ def test_odessa_help_speaks_of_artels_and_barysh(tmp_path, lang):
 # «ТЦ Южный», declines it, passes in the auction and lets it go at the final call
 BUSINESSPOLY = {
     "en": [
-        "≡≡ shopping centre · ~~ company · ?? card · << Start · ## jail · PP the park: a rest",
-        "⌂ office · ■ business",
+        "≡≡ shopping centre · ~~ company · ?? card · << Start · ## jail and court · PP the park: a rest",
+        "⌂ office",
         "Tokens and owners: ●A Ann · ●B Bob   bank: 96 offices, 32 business centres",
         "│ on Start  lawyer cards: 1 ",
         "  1  Sell Ферма (Farm) to the bank for 30 β",
@@ -171,7 +171,7 @@ BUSINESSPOLY = {
         "  t           offer another player a trade: lots, cash and lawyer cards either way",
     ],
     "ru": [
-        "≡≡ торговый центр · ~~ компания · ?? карточка · << Старт · ## тюрьма · PP парк: отдых",
+        "≡≡ торговый центр · ~~ компания · ?? карточка · << Старт · ## тюрьма и суд · PP парк: отдых",
         "Фишки и владельцы: ●A Ann · ●B Bob   в банке: 96 офисов, 32 деловых центра",
         "│ на поле «Старт»  карточек адвоката: 1 ",
         "  1  Продать участок «Ферма» банку за 30 β",
@@ -183,7 +183,7 @@ BUSINESSPOLY = {
         "  t           предложить сделку: участки, деньги и карточки адвоката в обе стороны",
     ],
     "pl": [
-        "≡≡ centrum handlowe · ~~ firma · ?? karta · << Start · ## więzienie · PP park: odpoczynek",
+        "≡≡ centrum handlowe · ~~ firma · ?? karta · << Start · ## więzienie i sąd · PP park: odpoczynek",
         "w banku: 96 biur, 32 centra biznesowe",
         "karty adwokata: 1",
         "  1  Sprzedać bankowi działkę „Ферма” za 30 β",
@@ -207,3 +207,41 @@ def test_businesspoly_reads_in_its_own_words(tmp_path, lang):
         assert leak not in screen
     if lang == "en":
         assert "free parking" not in screen and "railroad" not in screen and "jail cards" not in screen
+
+
+# the events a log tells in the variant's words, whatever the screen (the log, a replay, a recap)
+EVENTS = {
+    "en": [
+        "Ann is sent to the exchange (landed on Rabinovich)",
+        "a card refusing the exchange goes from Ann to Bob",
+        "Ann pays 50 roubles to the bank (an artel or cooperative) for Кафе «Х.Л.А.М.» (Café “H.L.A.M.”)",
+        "Ann goes to jail (landed on Arrested)",
+        "a lawyer card goes from Ann to Bob",
+        "Ann pays 50 β to the bank (an office) for Ферма (Farm)",
+    ],
+    "ru": [
+        "Ann отправляется на Биржу (поле «Рабинович»)",
+        "карточка отказа от Биржи переходит: Ann → Bob",
+        "Ann платит 50 руб. банку (артель или кооператив) за «Кафе „Х.Л.А.М.“»",
+        "Ann отправляется в тюрьму (поле «Арестован»)",
+        "карточка адвоката переходит: Ann → Bob",
+        "Ann платит 50 β банку (офис) за «Ферма»",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_log_tells_variant_events_in_variant_words(lang):
+    from landlords.engine import events as E
+    from landlords.render.text import describe
+
+    od, bp = odessa(["Ann", "Bob"]), bp_game(["Ann", "Bob"])
+    told = [
+        describe(od, E.Jailed(0, "square"), lang),
+        describe(od, E.JailCardTransferred("listok", 0, 1), lang),
+        describe(od, E.Paid(0, E.BANK, 50, "building", 1), lang),
+        describe(bp, E.Jailed(0, "square"), lang),
+        describe(bp, E.JailCardTransferred(DECK, 0, 1), lang),
+        describe(bp, E.Paid(0, E.BANK, 50, "building", FERMA), lang),
+    ]
+    assert told == EVENTS[lang]
