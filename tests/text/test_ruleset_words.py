@@ -53,7 +53,7 @@ def test_the_summary_names_the_values_in_force():
 
 def test_rules_in_russian_and_polish_explain_every_option_in_that_language():
     ru = run("rules", "odessa", "--lang", "ru")
-    assert "odessa: Одесская Монополия (издание odessa)" in ru
+    assert "odessa: «Одесская Монополия» из источника 003: малины и спор за них," in ru
     assert "Настройка задаётся так: --rule КЛЮЧ=ЗНАЧЕНИЕ;" in ru
     assert "    зарплата за проход или попадание на старт" in ru
     assert "salary for passing" not in ru

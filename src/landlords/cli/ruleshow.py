@@ -52,7 +52,9 @@ def option_doc(lang: str, name: str, default: str = "") -> str:
 
 
 def print_rules(console: Console, r: Ruleset, base: Ruleset, lang: str = "en") -> None:
-    head = tr(lang, "cli.rules.head", id="\0", name=ruleset_name(r, lang), edition=r.edition)
+    about_key = f"ruleset.about.{r.id}"  # what the ruleset is, where it comes from, what is left out
+    about = tr(lang, about_key) if has(lang, about_key) else ruleset_name(r, lang)
+    head = tr(lang, "cli.rules.head", id="\0", about=about, edition=r.edition)
     before, _, after = head.partition("\0")
     console.print(Text(before) + Text(r.id, style="bold") + Text(after))
     console.print(Text(tr(lang, "cli.rules.how"), style="dim"))
