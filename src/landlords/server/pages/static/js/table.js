@@ -243,7 +243,7 @@ function renderDice(state) {
     roll.length ? h("span", { class: "dice", id: "dice-sum" }, `${roll.join(" + ")} = ${roll.reduce((a, b) => a + b, 0)}`) : null,
     h("span", {}, t("web.round", { round: state.round + 1 })),
     state.pot ? h("span", {}, t("ui.pot", { amount: fmt(state.pot) })) : null,
-    h("span", { class: "bank" }, t("web.bank", { houses: state.bank_houses, hotels: state.bank_hotels })),
+    h("span", { class: "bank" }, t(ownKey("web.bank"), { houses: state.bank_houses, hotels: state.bank_hotels })),
   );
 }
 
@@ -387,6 +387,13 @@ function confirmAct(a) {
   );
   dlg.showModal();
   $("#confirm-no").focus();
+}
+
+/** The variant's own wording of a key where the catalogs have it (odessa.web.bank: artels), else the key.
+ * @param {string} key */
+function ownKey(key) {
+  const variant = S.view?.game?.ruleset?.startsWith("odessa") ? "odessa" : S.view?.game?.ruleset?.startsWith("businesspoly") ? "businesspoly" : null;
+  return variant && has(`${variant}.${key}`) ? `${variant}.${key}` : key;
 }
 
 /** @param {string} type */

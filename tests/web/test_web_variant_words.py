@@ -1,0 +1,31 @@
+"""The table page counts the bank's buildings in the variant's words (issue 30 item 3): the words it
+is served carry odessa.web.bank and businesspoly.web.bank, and table.js reads a variant's key first."""
+
+from __future__ import annotations
+
+import pytest
+from support.server_helpers import make_client
+
+from landlords.server.pages import STATIC
+
+BANK = {
+    "en": ("Bank: artels {houses}, cooperatives {hotels}", "Bank: offices {houses}, business centres {hotels}"),
+    "ru": ("Банк: артелей {houses}, кооперативов {hotels}", "Банк: офисов {houses}, деловых центров {hotels}"),
+    "pl": ("Bank: artele {houses}, spółdzielnie {hotels}", "Bank: biura {houses}, centra biznesowe {hotels}"),
+}
+
+
+@pytest.fixture
+def client(tmp_path):
+    c, _ = make_client(tmp_path)
+    with c:
+        yield c
+
+
+@pytest.mark.parametrize("lang", sorted(BANK))
+def test_the_bank_reads_artels_and_offices(client, lang):
+    words = client.get(f"/api/web/words/{lang}").json()
+    assert (words["odessa.web.bank"], words["businesspoly.web.bank"]) == BANK[lang]
+    assert "домов" not in words["businesspoly.web.bank"]
+    table = (STATIC / "js" / "table.js").read_text(encoding="utf-8")
+    assert 't(ownKey("web.bank")' in table
