@@ -1,5 +1,6 @@
-"""The table page counts the bank's buildings in the variant's words (issue 30 item 3): the words it
-is served carry odessa.web.bank and businesspoly.web.bank, and table.js reads a variant's key first."""
+"""The table page counts the bank's buildings and names the exchange and its cards in the variant's
+words (issue 30 item 3): the words it is served carry odessa.web.bank, odessa.ui.in_jail, ..., and
+the page's t() reads the table's variant's key first (words.js setVariant, set by table.js)."""
 
 from __future__ import annotations
 
@@ -27,5 +28,8 @@ def test_the_bank_reads_artels_and_offices(client, lang):
     words = client.get(f"/api/web/words/{lang}").json()
     assert (words["odessa.web.bank"], words["businesspoly.web.bank"]) == BANK[lang]
     assert "домов" not in words["businesspoly.web.bank"]
-    table = (STATIC / "js" / "table.js").read_text(encoding="utf-8")
-    assert 't(ownKey("web.bank")' in table
+    panels = {"en": ("at the exchange", "refusal cards: {n}"), "ru": ("на Бирже", "карточек отказа: {n}")}
+    if lang in panels:
+        assert (words["odessa.ui.in_jail"], words["odessa.ui.jail_cards"]) == panels[lang]
+    assert "setVariant(variantOf(m.game?.ruleset))" in (STATIC / "js" / "table.js").read_text(encoding="utf-8")
+    assert "words[`${variant}.${key}`]" in (STATIC / "js" / "words.js").read_text(encoding="utf-8")

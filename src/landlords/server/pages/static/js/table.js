@@ -16,7 +16,7 @@ import { WorthPanel } from "./worth.js";
 import { runClocks } from "./clock.js";
 import { adviceButton } from "./advice.js";
 import { strategyName, waitingExtras } from "./waiting.js";
-import { has, langPicker, lang, loadWords, pickLang, t } from "./words.js";
+import { has, langPicker, lang, loadWords, pickLang, setVariant, t } from "./words.js";
 import { claimBox } from "./claims.js";
 import { renderPresence } from "./presence.js";
 
@@ -121,6 +121,7 @@ function onMessage(m) {
     S.events.push(...(m.events || []));
     if (S.events.length > 300) S.events.splice(0, S.events.length - 300);
     S.view = m;
+    setVariant(variantOf(m.game?.ruleset));
     testHooks.__view = m; // the last view, for the end-to-end tests' checks
     document.body.dataset.connected = "true";
     render(m.type === "welcome");
@@ -243,7 +244,7 @@ function renderDice(state) {
     roll.length ? h("span", { class: "dice", id: "dice-sum" }, `${roll.join(" + ")} = ${roll.reduce((a, b) => a + b, 0)}`) : null,
     h("span", {}, t("web.round", { round: state.round + 1 })),
     state.pot ? h("span", {}, t("ui.pot", { amount: fmt(state.pot) })) : null,
-    h("span", { class: "bank" }, t(ownKey("web.bank"), { houses: state.bank_houses, hotels: state.bank_hotels })),
+    h("span", { class: "bank" }, t("web.bank", { houses: state.bank_houses, hotels: state.bank_hotels })),
   );
 }
 
@@ -389,11 +390,10 @@ function confirmAct(a) {
   $("#confirm-no").focus();
 }
 
-/** The variant's own wording of a key where the catalogs have it (odessa.web.bank: artels), else the key.
- * @param {string} key */
-function ownKey(key) {
-  const variant = S.view?.game?.ruleset?.startsWith("odessa") ? "odessa" : S.view?.game?.ruleset?.startsWith("businesspoly") ? "businesspoly" : null;
-  return variant && has(`${variant}.${key}`) ? `${variant}.${key}` : key;
+/** The variant a ruleset plays (its own words are read first: setVariant), or null.
+ * @param {string | undefined} ruleset */
+function variantOf(ruleset) {
+  return ruleset?.startsWith("odessa") ? "odessa" : ruleset?.startsWith("businesspoly") ? "businesspoly" : null;
 }
 
 /** @param {string} type */
