@@ -57,6 +57,9 @@ def test_rules_in_russian_and_polish_explain_every_option_in_that_language():
     assert "Настройка задаётся так: --rule КЛЮЧ=ЗНАЧЕНИЕ;" in ru
     assert "    зарплата за проход или попадание на старт" in ru
     assert "salary for passing" not in ru
+    flat = " ".join(ru.split())  # (the notes wrap at the console's width)
+    assert "игроков [источник 003, строка 17 (O-18: предусмотрено больше пяти игроков; 2–8)]" in flat
+    assert "[источник 003, строки 114-123: штрафа нет, на Бирже играют]" in flat
     pl = run("rules", "businesspoly", "--lang", "pl", "--rule", "jail_fine=100")
     assert "* jail_fine = 100  (w zestawie: 200)" in pl
     assert "    kaucja za wyjście z więzienia" in pl

@@ -71,6 +71,8 @@ def print_rules(console: Console, r: Ruleset, base: Ruleset, lang: str = "en") -
         console.print(head_line, overflow="fold")
         about = option_doc(lang, f.name, f.metadata.get("doc", ""))
         source = r.source_of(f.name)
+        if source and has(lang, f"source.{source}"):  # the note beside the reference, in the reader's words
+            source = tr(lang, f"source.{source}")
         if source:
             about += f" [{seed_words(source, lang)}]"
         if about:
