@@ -94,3 +94,9 @@ def test_editions_in_english_read_the_glossed_names_and_currency():
     out = run("editions", "--lang", "en")
     row = next(line for line in out.splitlines() if line.startswith("│ odessa "))
     assert "│ Odessa Monopoly" in row and "│ 200 roubles " in row
+
+
+def test_the_english_meanings_are_the_options_own_docs():
+    english = catalog("en")
+    stale = [f.name for f in Ruleset.options() if english[f"option.{f.name}"] != f.metadata.get("doc", "")]
+    assert not stale, f"options.toml differs from engine/ruleset.py for {stale}"
