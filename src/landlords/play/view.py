@@ -4,7 +4,11 @@ terminal, in a test's captured console or as a text screenshot (``Console.export
 
 The board is drawn as its four sides in the order of play, one row a square; the sides sit side by
 side as far as the terminal's width allows (four columns from 160 characters, two from 80, else one).
-Under it a legend says what every mark means, and whose token is whose (``●Б1 Бот 1``).
+Under it a legend says what every mark means in the variant's words (a malina, the exchange, the
+park), whose token is whose (``●Б1 Бот 1``) and what buildings the bank has left ("bank: 66 artels,
+22 cooperatives"). A reader of another language than the edition's reads the board and the panels
+in the edition's glosses, the original name beside the gloss where the board has the room
+("Kovalevsky's Dacha · Дача Ковалевского"), and money in the gloss of its currency.
 """
 
 from __future__ import annotations
