@@ -245,3 +245,9 @@ def test_the_log_tells_variant_events_in_variant_words(lang):
         describe(bp, E.Paid(0, E.BANK, 50, "building", FERMA), lang),
     ]
     assert told == EVENTS[lang]
+
+
+def test_an_english_reader_finds_a_card_by_its_gloss(tmp_path):
+    game = odessa(["Ann", "Bob"])
+    out, _ = play(game, [None, "advisor"], ["p dacha", "q"], lang="en", tmp=tmp_path, **WIDE)
+    assert "Дача Ковалевского (Kovalevsky's Dacha) — " in out

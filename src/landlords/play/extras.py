@@ -102,7 +102,12 @@ class Extras:
         elif number(arg) is not None:
             sq = number(arg)
         else:
-            found = [s.index for s in game.edition.squares if arg in s.name.lower() and s.is_property]
+            glosses = game.edition.glosses.get(self.app.lang) or {}  # an English reader types "p dacha"
+            found = [
+                s.index
+                for s in game.edition.squares
+                if s.is_property and (arg in s.name.lower() or arg in glosses.get(s.name, "").lower())
+            ]
             sq = found[0] if found else None
         if sq is None or not (0 <= sq < game.size and game.t.is_property[sq]):
             self.say(self.app.t("ui.card_help"), "yellow")
