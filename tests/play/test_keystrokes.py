@@ -53,6 +53,6 @@ def test_a_trade_takes_ten_keys(tmp_path):
     game.set_owner(9, 1)  # Bob's lot completes Ann's group; 400 for it
     lines = ["t", "3 +400", ""]  # t (one partner: no question), Bob's lot (the third listed) and 400, send
     out, _ = play(game, [None, "advisor"], lines, tmp=tmp_path)
-    assert "[x] Первая Парковая улица" in out
+    assert "[x] First Park Street · Первая Парковая улица" in out  # (glossed for an English reader)
     assert game.owner[9] == 0 and game.cash[0] == 1100
     assert keys(lines) == 10

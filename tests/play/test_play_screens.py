@@ -93,10 +93,10 @@ def test_the_board_shows_owners_buildings_mortgages_and_tokens():
     console.print(board(game, "en", 120))
     console.print(panels(game, "en", [None, "advisor"], 120))
     text = console.export_text()
-    assert re.search(r"██  1 Житная улица\s+A⌂⌂", text)
-    assert re.search(r"██  3 Нагатинская улица\s+A■", text)
-    assert re.search(r"≡≡  5 Рижская железная дорога\s+B✕\s+●B", text)
-    assert "bot: advisor" in text and "2/2 Житная улица ⌂⌂, Нагатинская улица ■" in text
+    assert re.search(r"██  1 Zhitnaya Street · Житная улица\s+A⌂⌂", text)  # the gloss, the original beside
+    assert re.search(r"██  3 Nagatinskaya Street · Нагатинская улица\s+A■", text)
+    assert re.search(r"≡≡  5 Riga Railway · Рижская железная дорога\s+B✕\s+●B", text)
+    assert "bot: advisor" in text and "2/2 Zhitnaya Street ⌂⌂, Nagatinskaya Street ■" in text
     narrow = Console(width=60, record=True, color_system=None)
     narrow.print(board(game, "ru", 60))
     assert max(len(line) for line in narrow.export_text().splitlines()) <= 60
@@ -137,7 +137,7 @@ def test_hot_seat_out_of_turn_trade_and_its_answer(tmp_path):
     out, app = play(game, [None, None], lines, tmp=tmp_path)
     assert "Bob acts now:" in out
     assert "Ann: Bob offers you a trade." in out
-    assert "  Bob gives: 100 тыс. ₽" in out and "  Ann gives: Житная улица" in out
+    assert "  Bob gives: ₽100k" in out and "  Ann gives: Житная улица" in out
     assert game.owner[1] == 1 and game.cash[0] == 1600
     saved = records.load(app.save_path)
     assert saved["actions"][-1] == [0, {"type": "accept"}]
@@ -156,9 +156,9 @@ def test_rent_is_claimed_by_the_person_before_the_next_roll(tmp_path):
     game.set_owner(3, 0)
     # Bob lands on Ann's street and ends his turn; before Cid rolls, Ann is asked and claims
     out, _ = play(game, [None, None, None], ["1", "1", "1", "1", "q"], tmp=tmp_path)
-    assert "Bob owes 4 тыс. ₽ rent to Ann for Нагатинская улица" in out  # the event, as it happens
-    assert "Ann: Bob owes you 4 тыс. ₽ rent for Нагатинская улица" in out  # the question, before Cid rolls
-    assert "Bob pays 4 тыс. ₽ to Ann (rent) for Нагатинская улица" in out
+    assert "Bob owes ₽4k rent to Ann for Нагатинская улица" in out  # the event, as it happens
+    assert "Ann: Bob owes you ₽4k rent for Нагатинская улица" in out  # the question, before Cid rolls
+    assert "Bob pays ₽4k to Ann (rent) for Нагатинская улица" in out
     assert out.index("(rent)") < out.index("Cid rolled")
 
 
@@ -173,7 +173,7 @@ def test_debt_then_bankruptcy_ends_the_game(tmp_path):
         rules={"starting_cash": 50},
     )
     out, _ = play(game, [None, "advisor"], ["1", "1", "1"], tmp=tmp_path)
-    assert "Ann: you owe 100 тыс. ₽ (tax) to the bank." in out
+    assert "Ann: you owe ₽100k (tax) to the bank." in out
     assert " 1  Declare bankruptcy" in out
     assert "Declare bankruptcy? You leave the game; this cannot be undone." in out  # asked once more
     assert game.over and game.winner == 1
@@ -240,5 +240,5 @@ def test_the_summary_since_the_last_turn_tells_the_others_moves_not_ones_own(tmp
     first, _, second = out.partition("— turn 3: Ann")
     assert tr("en", "ui.since_turn", cash="", change="")[:10] not in first  # Ann's first turn: nothing yet
     summary = second.split("Ann, your turn")[0]
-    assert "· Bob paid 4 тыс. ₽ to Ann (rent) for Нагатинская улица" in summary
+    assert "· Bob paid ₽4k to Ann (rent) for Нагатинская улица" in summary
     assert "purchase" not in summary and "Ann bought" not in summary

@@ -29,7 +29,7 @@ from landlords.i18n import LANGUAGES, tr  # noqa: E402
 # Казанская железная дорога (buy) and 2+3 to Go to Jail; the bot 1+2; Ann pays out and rolls 1+3 to
 # Ростовская набережная (buy). The seed's dice play the rest.
 DICE = "6,5 1,2 2,4 4,5 1,1 3,4 2,4 5,5 2,3 1,2 1,3"
-MONEY = "{} тыс. ₽"
+MONEY = {"en": "₽{}k"}  # the edition's currency as a reader reads it (glossed for English)
 
 
 def words(lang: str, names: list[str], edition: str = "moscow"):
@@ -80,6 +80,7 @@ def start(tmp: Path, lang: str, save: Path) -> Screen:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_whole_game_as_a_person_plays_it(tmp_path, lang):
     bot = tr(lang, "ui.bot_name", n=1)
+    money = MONEY.get(lang, "{} тыс. ₽").format
     t = words(lang, ["Ann", bot])
     save = tmp_path / "game.json"
     s = start(tmp_path, lang, save)
@@ -87,68 +88,69 @@ def test_a_whole_game_as_a_person_plays_it(tmp_path, lang):
     # round 1: buy
     s.expect(t("decision.pre_roll", player="Ann", round=1))
     s.choose(t("action.roll"))
-    s.expect(t("decision.buy", player="Ann", square="Варшавское шоссе", price=MONEY.format(100)))
-    s.choose(t("action.buy", square="Варшавское шоссе", price=MONEY.format(100)))
-    s.expect(t("event.bought", seat="Ann", square="Варшавское шоссе", price=MONEY.format(100)))
+    s.expect(t("decision.buy", player="Ann", square="Варшавское шоссе", price=money(100)))
+    s.choose(t("action.buy", square="Варшавское шоссе", price=money(100)))
+    s.expect(t("event.bought", seat="Ann", square="Варшавское шоссе", price=money(100)))
     s.choose(t("action.end_turn"))
-    s.expect(t("event.bought", seat=bot, square="Первая Парковая улица", price=MONEY.format(120)))
+    s.expect(t("event.bought", seat=bot, square="Первая Парковая улица", price=money(120)))
     # round 2: buy after a double, then decline and win the auction with a bid of our own
     s.choose(t("action.roll"))
-    s.choose(t("action.buy", square="Улица Огарева", price=MONEY.format(100)))
+    s.choose(t("action.buy", square="Улица Огарева", price=money(100)))
     s.choose(t("action.roll"))
     s.choose(t("action.decline"))
     s.expect(t("confirm.decline", square="Курская железная дорога"))  # it goes to auction: asked once more
     s.choose(t("ui.yes"))
-    s.expect(t("event.auction_started", square="Курская железная дорога", min_bid=MONEY.format(1)))
+    s.expect(t("event.auction_started", square="Курская железная дорога", min_bid=money(1)))
     s.choose(t("ui.bid_other"))
     s.expect(t("ui.ask_bid", low="", high="")[:12])
     s.type("250")
-    s.expect(t("event.auction_ended", winner="Ann", price=MONEY.format(250)))
+    s.expect(t("event.auction_ended", winner="Ann", price=money(250)))
     # the trade builder opens at once (one partner); an empty offer cannot be sent
     s.type("t")
     s.expect(t("ui.trade_summary", partner=bot))
     s.type("")
     s.expect(t("ui.trade_fix_first"))
     # a trade with the bot: 400 for its light-blue street, which completes our group
-    s.type(f"{s.item('Первая Парковая улица')} +400")
-    s.expect("[x] Первая Парковая улица")
+    lot = "First Park Street · Первая Парковая улица" if lang == "en" else "Первая Парковая улица"  # glossed
+    s.type(f"{s.item(lot)} +400")
+    s.expect(f"[x] {lot}")
     s.type("")
     s.expect(t("event.trade_answered", seat=bot))
     # build a house
     s.type("b")
-    s.choose(t("action.build", level=1, square="Варшавское шоссе", cost=MONEY.format(50)))
+    s.choose(t("action.build", level=1, square="Варшавское шоссе", cost=money(50)))
     s.expect(t("event.built", seat="Ann", level=1, square="Варшавское шоссе"))
     s.choose(t("action.end_turn"))
     # the bot lands on our railroad: the rent must be claimed, and we claim it
     s.expect(
-        t("event.rent_owed", payer=bot, owner="Ann", amount=MONEY.format(25), square="Курская железная дорога")
+        t("event.rent_owed", payer=bot, owner="Ann", amount=money(25), square="Курская железная дорога")
     )
     s.type("c")
-    s.choose(t("action.claim_rent", amount=MONEY.format(25), payer=bot, square="Курская железная дорога"))
+    s.choose(t("action.claim_rent", amount=money(25), payer=bot, square="Курская железная дорога"))
     s.expect(
         t(
             "event.paid",
             payer=bot,
             payee="Ann",
-            amount=MONEY.format(25),
+            amount=money(25),
             reason=t("pay.rent"),
             square="Курская железная дорога",
         )
     )
     # round 3: buy a railroad after a double, then straight to jail
     s.choose(t("action.roll"))
-    s.choose(t("action.buy", square="Казанская железная дорога", price=MONEY.format(200)))
+    s.choose(t("action.buy", square="Казанская железная дорога", price=money(200)))
     s.choose(t("action.roll"))
     s.expect(t("event.jailed", seat="Ann", reason=t("jailed.square")))
     # round 4: pay the fine, leave, buy; mortgage a railroad; save; quit
     s.expect(t("decision.pre_roll_jail", player="Ann", tries=0))
-    s.choose(t("action.pay_jail_fine", amount=MONEY.format(50)))
+    s.choose(t("action.pay_jail_fine", amount=money(50)))
     s.expect(t("event.left_jail", seat="Ann", how=t("left.fine")))
     s.choose(t("action.roll"))
-    s.choose(t("action.buy", square="Ростовская набережная", price=MONEY.format(160)))
+    s.choose(t("action.buy", square="Ростовская набережная", price=money(160)))
     s.type("m")
-    s.choose(t("action.mortgage", square="Казанская железная дорога", amount=MONEY.format(100)))
-    s.expect(t("event.mortgaged", seat="Ann", square="Казанская железная дорога", amount=MONEY.format(100)))
+    s.choose(t("action.mortgage", square="Казанская железная дорога", amount=money(100)))
+    s.expect(t("event.mortgaged", seat="Ann", square="Казанская железная дорога", amount=money(100)))
     s.type("w")
     s.expect(t("ui.saved", path=str(save)))
     s.type("q")

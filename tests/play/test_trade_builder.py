@@ -12,9 +12,11 @@ import landlords
 from landlords import record as records
 from landlords.bots import make_bot
 from landlords.bots.verdicts import judge, mirrored
+from landlords.describe.words import money
 from landlords.engine.actions import ProposeTrade, action_from_json
 from landlords.engine.decision import Trade
 from landlords.i18n import tr
+from landlords.play.view import board_name
 
 
 def builder_items(out: str) -> list[str]:
@@ -47,7 +49,7 @@ def test_only_what_may_change_hands_now_is_listed(tmp_path):
             if game.is_legal(0, ProposeTrade(1, **{f"{field}_properties": (sq,)})):
                 legal.append(sq)
     assert [re.sub(r" \(.*\)$", "", label) for label in listed[:-1]] == [
-        game.edition.squares[sq].name for sq in legal
+        board_name(game, "en", sq, beside=True) for sq in legal
     ]
     assert legal == [5, 6, 8] and listed[-1].startswith("a get-out-of-jail card")
     assert "(mortgaged)" in listed[2]
@@ -60,7 +62,7 @@ def test_the_offer_is_checked_as_it_is_built(tmp_path):
     # ask Bob for his lot and 300 he does not have: refused at once; Enter does not send; fixed; sent
     lines = ["t", "1 -300", "", "-40", "", "q"]
     out, app = play(game, [None, None], lines, tmp=tmp_path)
-    assert "Not allowed: Bob cannot give 300 тыс. ₽ in cash" in out
+    assert "Not allowed: Bob cannot give ₽300k in cash" in out
     assert tr("en", "ui.trade_fix_first") in out
     assert sent(app.save_path) == [ProposeTrade(1, take_properties=(6,), take_cash=40)]
 
@@ -79,7 +81,7 @@ def test_the_last_offer_is_kept_for_editing_and_resending(tmp_path):
         swap,
         ProposeTrade(1, give_properties=(1,), take_properties=(6,), give_cash=10),
     ]  # resent as it was, then edited and sent
-    assert out.count("[x] Житная улица") >= 3
+    assert out.count("[x] Zhitnaya Street · Житная улица") >= 3
 
 
 def test_a_person_answers_an_offer_with_a_changed_one(tmp_path):
@@ -106,7 +108,7 @@ def test_a_bot_that_refuses_says_why_in_its_own_terms_and_counters(tmp_path):
         asked = Trade(0, 1, (), 0, (), (3,), 0, ())
         verdict = bot._good_trade(game, 1, asked)
         assert not verdict and verdict.reason == "worth_less"
-        why = tr(lang, "bot_reason.worth_less", short=game.edition.currency.show(verdict.params["short"]))
+        why = tr(lang, "bot_reason.worth_less", short=money(game, lang, verdict.params["short"]))
         # the person asks for Нагатинская улица for nothing: refused, with the reason; the bot counters
         out, app = play(game, [None, "baseline"], ["t", "2", "", "1", "q"], lang=lang, tmp=tmp_path)
         assert why in out, (lang, why)

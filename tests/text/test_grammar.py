@@ -129,14 +129,14 @@ def test_quotes_do_not_nest_and_card_texts_are_not_shouted():
 
 
 def test_english_players_see_glosses_on_russian_boards():
-    """Beside the terminal's board (the edition's names): the name and its gloss. In one language (the
-    web, whose board is drawn in the reader's words): the gloss alone, the money in English words, and
-    everywhere a bot's default name in the reader's language."""
+    """In the terminal's sentences: the name and its gloss. In one language (the web, whose board is
+    drawn in the reader's words): the gloss alone; everywhere the money in the reader's words (the
+    edition's gloss of its currency) and a bot's default name in the reader's language."""
     g = _game(["You", "Ann"], "odessa", "odessa")
     assert Speaker(g, "en").square(1) == "Кафе «Х.Л.А.М.» (Café “H.L.A.M.”)"
     assert Speaker(g, "ru").square(1) == "«Кафе „Х.Л.А.М.“»"
     moscow = _game(["Анна", "Бот 3"], "moscow", "hasbro-ru")
-    assert Speaker(moscow, "en").money(1500) == "1500 тыс. ₽" and str(Speaker(moscow, "en").name(1)) == "Bot 3"
+    assert Speaker(moscow, "en").money(1500) == "₽1500k" and str(Speaker(moscow, "en").name(1)) == "Bot 3"
     with one_language():
         assert (
             Speaker(g, "en").square(1) == "Café “H.L.A.M.”" and Speaker(g, "ru").square(1) == "«Кафе „Х.Л.А.М.“»"
@@ -166,10 +166,10 @@ def test_a_property_card_in_every_variant_speaks_its_words():
     assert card.owner == "Продаётся: принадлежит банку"
     malina = property_card(g, 5, "en")
     assert [r.value for r in malina.rows if r.label.startswith("Fee")] == [
-        "100 руб.",
-        "250 руб.",
-        "500 руб.",
-        "1000 руб.",
+        "100 roubles",
+        "250 roubles",
+        "500 roubles",
+        "1000 roubles",
     ]
 
 
@@ -203,5 +203,5 @@ def test_since_your_last_turn_is_told_in_the_past_with_gender():
     en = _game(["You", "Ann"], "classic-us")
     assert recap(en, E.Jailed(0, "square"), "en").startswith("You went to jail")
     odessa = _game(["Вы", "Аня"], "odessa", "odessa")  # the variant's own words, in the past too
-    assert recap(odessa, E.Built(1, 1, 2, 50), "ru") == "Аня организовала 2-ю артель на «Кафе „Х.Л.А.М.“»"
+    assert recap(odessa, E.Built(1, 1, 2, 50), "ru") == "Аня организовала 2-ю артель на паю «Кафе „Х.Л.А.М.“»"
     assert recap(odessa, E.Jailed(1, "square"), "ru").startswith("Аня попала на Биржу")

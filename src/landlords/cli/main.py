@@ -186,14 +186,20 @@ def replay(file, upto, events, lang, position_after, notation) -> None:
 
 
 @main.command()
-def editions() -> None:
+@click.option("--lang", type=click.Choice(LANGUAGES), default=None, help="Language (default: from the locale).")
+def editions(lang) -> None:
     """List the editions (boards) that come with landlords."""
+    from ..describe.words import money_format
+
+    lang = lang or default_language()
     table = Table()
     for col in ("id", "name", "language", "squares", "currency"):
-        table.add_column(col)
+        table.add_column(tr(lang, f"cli.column.{col}"))
     for name in edition_names():
         ed = load_edition(name)
-        table.add_row(ed.id, ed.name, ed.language, str(ed.size), ed.currency.show(200))
+        gloss = (ed.glosses.get(lang) or {}).get(ed.name) if ed.language != lang else None
+        shown = f"{gloss} ({ed.name})" if gloss else ed.name  # the reader's words, the original beside
+        table.add_row(ed.id, shown, ed.language, str(ed.size), money_format(ed, lang).format(amount=200))
     console.print(table)
 
 
@@ -205,8 +211,8 @@ def rulesets(lang) -> None:
 
     lang = lang or default_language()
     table = Table()
-    for col in ("id", "name", "edition", "what is special"):
-        table.add_column(col)
+    for col in ("id", "name", "edition", "special"):
+        table.add_column(tr(lang, f"cli.column.{col}"))
     for r in RULESETS.values():
         lines = summary(r, lang)
         table.add_row(r.id, ruleset_name(r, lang), r.edition, lines[0] if lines else r.description)
@@ -231,7 +237,7 @@ def rules(ruleset, rules, lang) -> None:
     for line in summary(r, lang, base):
         console.print(Text(" • " + line))
     console.print()
-    print_rules(console, r, get_ruleset(ruleset))
+    print_rules(console, r, get_ruleset(ruleset), lang)
 
 
 @main.command()

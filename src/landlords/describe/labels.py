@@ -142,6 +142,8 @@ def _known_params(game: Game, seat: int, action: Action, lang: str) -> dict[str,
             p["amount"] = money(game, lang, game.income_tax_percentage(seat))
         else:
             p["amount"] = money(game, lang, game.rules.income_tax_alternative)
+    elif kind == "sell_lot" and isinstance(sq, int) and 0 <= sq < game.size:  # Бизнесполия's bank sale
+        p["amount"] = money(game, lang, game.lot_sale_value(sq))  # type: ignore[attr-defined]
     elif kind == "choose_move":
         steps = action.steps  # type: ignore[attr-defined]
         p["square"] = square_name(game, (game.position[seat] + steps) % game.size, lang)
@@ -280,7 +282,7 @@ def decision_watch(game: Game, d: D.Decision, lang: str) -> str:
     for key in _decision_keys(game, d, "watch"):
         if has(lang, key):
             try:
-                return tr(lang, key, **params)
+                return tr(lang, key, game.rules.variant, **params)
             except (KeyError, IndexError):
                 break
     # a decision kind with no third-person line (a variant's): who decides, and what the game waits for
@@ -296,7 +298,7 @@ def decision_title(game: Game, d: D.Decision, lang: str) -> str:
     for key in _decision_keys(game, d, "decision"):
         if has(lang, key):
             try:
-                text = tr(lang, key, **params)
+                text = tr(lang, key, game.rules.variant, **params)
             except (KeyError, IndexError):
                 break
             if "{player}" not in catalog_text(lang, key):  # a variant's message may not name the player
@@ -343,7 +345,7 @@ def offer_lines(
         if cash:
             items.append(money(game, lang, cash))
         for deck in cards:
-            items.append(tr(lang, "ui.jail_card", deck=deck_name(game, deck)))
+            items.append(tr(lang, "ui.jail_card", game.rules.variant, deck=deck_name(game, deck, lang)))
         out.append(
             tr(
                 lang,
@@ -355,9 +357,13 @@ def offer_lines(
     return out
 
 
-def deck_name(game: Game, deck: str) -> str:
+def deck_name(game: Game, deck: str, lang: str | None = None) -> str:
+    """A deck's name; with ``lang``, in the reader's words where the edition glosses it."""
     d = game.edition.decks.get(deck)
-    return d.name if d is not None else words(deck)
+    if d is None:
+        return words(deck)
+    gloss = (game.edition.glosses.get(lang) or {}).get(d.name) if lang and lang != game.edition.language else None
+    return gloss or d.name
 
 
 def catalog_text(lang: str, key: str) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import decision as D
+from ..engine.edition import STREET
 from ..engine.game import Game
 from ..engine.ruleset import Ruleset
 from ..i18n import has, tr
@@ -38,6 +39,8 @@ DECISION_KEYS = {
     "redeem": "redeem",
     "deal_response": "deal_response",
 }
+# the variants whose buildings need more than the classic game says, explained when a lot is bought
+BUY_KEYS = {"odessa": "artels", "businesspoly": "offices"}
 # free acts that work their own way in a variant: (variant, act type) -> key
 ACT_KEYS = {
     ("odessa", "build"): "artels",
@@ -64,6 +67,12 @@ def _params(rules: Ruleset, lang: str, show: Any) -> dict[str, Any]:
 def mechanic_key(game: Game, d: D.Decision) -> str | None:
     """Which mechanic decision ``d`` is about (a key of catalog ``explain.``), or None."""
     variant = game.rules.variant
+    if d.kind == D.BUY and 0 <= d.square < game.size and game.edition.squares[d.square].kind == STREET:
+        own = BUY_KEYS.get(variant)  # buying a lot of a group: how building works in the variant
+        if own is not None:
+            return own
+    if d.kind == D.AUCTION and getattr(game.rules, "auction_final_call", False):
+        return "auction_final_call"  # a pass is not final: the final call asks again
     if d.kind == D.PRE_ROLL and game.in_jail[d.seat]:
         if variant == "odessa":
             return "exchange"
@@ -77,7 +86,8 @@ def explain(game: Game, d: D.Decision, lang: str) -> str | None:
     key = mechanic_key(game, d)
     if key is None:
         return None
-    return tr(lang, f"explain.{key}", **_params(game.rules, lang, lambda a: money(game, lang, a)))
+    params = _params(game.rules, lang, lambda a: money(game, lang, a))
+    return tr(lang, f"explain.{key}", game.rules.variant, **params)
 
 
 def decision_help(game: Game, d: D.Decision, lang: str, words: Speaker | None = None) -> dict[str, Any]:

@@ -4,11 +4,12 @@ counts with their plural forms, and the variant's own vocabulary.
 Every front end (terminal, browser) asks a :class:`Speaker` instead of formatting by itself, so a
 sentence reads the same everywhere: «Бот 1 платит Ане 30 руб.», "You move to Arbat".
 
-A reader of another language than the edition's reads its names glossed: "Арбат (Arbat)" beside the
-terminal's board, which draws the edition's own names. Inside :func:`one_language` (the web pages,
-whose board picture is drawn in the reader's words too) a reader reads one language only: the
-edition's gloss alone for names and card texts, and its glossed currency ("₽1500k"); a name with no
-gloss (a proper name nobody translated) stays as printed.
+A reader of another language than the edition's reads its names glossed in sentences: "Арбат
+(Arbat)" (the terminal's board and panels draw the gloss, the original beside it where it fits),
+and money in the edition's gloss of its currency ("₽1,500k"). Inside :func:`one_language` (the web
+pages, whose board picture is drawn in the reader's words too) a reader reads one language only:
+the edition's gloss alone for names and card texts; a name with no gloss (a proper name nobody
+translated) stays as printed.
 """
 
 from __future__ import annotations
@@ -208,14 +209,14 @@ class Speaker:
 
 
 def money(game: Game, lang: str, amount: int, one: bool | None = None) -> str:
-    """An amount in the edition's currency with the language's digit grouping; in one language
-    (``one``, by default :func:`one_language`'s) worded in ``lang`` by the edition's gloss of its
-    currency format: "1500 тыс. ₽" is "₽1,500k" to an English reader."""
+    """An amount in the edition's currency with the language's digit grouping, worded in ``lang``
+    by the edition's gloss of its currency format wherever it has one (the terminal as the web:
+    "1500 тыс. ₽" is "₽1,500k" and "200 руб." "200 roubles" to an English reader; ``one`` is kept
+    for the callers that pass it)."""
     cur = game.edition.currency
     value = amount * cur.scale
     shown = number(lang, value) if abs(value) >= 10000 else str(value)
-    one = ONE_LANGUAGE.get() if one is None else one
-    return (money_format(game.edition, lang) if one else cur.format).format(amount=shown)
+    return money_format(game.edition, lang).format(amount=shown)
 
 
 def money_format(edition: Any, lang: str) -> str:

@@ -160,7 +160,7 @@ class PlayApp(Saving, Screens, Clocks, Answers, Prompts, Trades):
         return True
 
     def refused(self, exc: IllegalAction) -> None:
-        text = reason(self.lang, exc, self.game.edition.currency.show)
+        text = reason(self.lang, exc, self.money)
         self.term.print(Text(self.t("ui.refused", reason=text), style="bold red"))
 
     # ------------------------------------------------------------ bots

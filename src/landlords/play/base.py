@@ -34,7 +34,8 @@ class AppParts:
     seats: list[records.Seat]
 
     def t(self, key: str, **params: Any) -> str:
-        return tr(self.lang, key, **params)
+        """A catalog message in the variant's own words where it has them (``odessa.ui.in_jail``)."""
+        return tr(self.lang, key, self.game.rules.variant, **params)
 
     def name(self, seat: int) -> Person:
         """A seat's name with its grammar (cases, gender, "you"), for a catalog template."""

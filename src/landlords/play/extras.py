@@ -16,6 +16,7 @@ from ..assist.plans import MONEY, Plan, build_evenly, group_plans, raise_cash, r
 from ..describe.cards import houses_before_hotel, property_card
 from ..describe.decisions import confirmation, decision_info
 from ..describe.labels import action_label, speaker
+from ..describe.mechanics import act_mechanics, explain, mechanic_key
 from ..describe.rulesets import summary, title
 from ..engine import decision as D
 from ..engine import events as E
@@ -37,6 +38,7 @@ class Extras:
     def __init__(self, app: AppParts) -> None:
         self.app = app
         self.last_turn: dict[int, tuple[int, int]] = {}  # seat -> (events seen, cash) at its last turn
+        self.explained: set[str] = set()  # the mechanics already explained at this table
 
     @property
     def words(self):
@@ -52,9 +54,24 @@ class Extras:
         for line in summary(game.rules, self.app.lang):
             self.say(" • " + line)
 
+    def act_help(self) -> None:
+        """The variant's own ways of building, selling and dealing, as the help lists them."""
+        game = self.app.game
+        for text in dict.fromkeys(act_mechanics(game.rules, self.app.lang, self.app.money).values()):
+            self.say(" • " + text, "dim")
+
+    def explain_once(self, key: str | None, text: str | None) -> None:
+        """A mechanic explained where it happens, the first time a person meets it at this table."""
+        if key is None or text is None or key in self.explained:
+            return
+        self.explained.add(key)
+        self.say("  " + text, "italic")
+
     # ------------------------------------------------------------ a decision's stakes
     def details(self, d: D.Decision) -> None:
-        info = decision_info(self.app.game, d, self.app.lang, self.words)
+        game, lang = self.app.game, self.app.lang
+        self.explain_once(mechanic_key(game, d), explain(game, d, lang))
+        info = decision_info(game, d, lang, self.words)
         for fact in info.facts:
             text = f"{fact.label}: {fact.value}" if fact.label else fact.value
             self.say("  " + text, "bold red" if fact.warning else None)
@@ -85,7 +102,12 @@ class Extras:
         elif number(arg) is not None:
             sq = number(arg)
         else:
-            found = [s.index for s in game.edition.squares if arg in s.name.lower() and s.is_property]
+            glosses = game.edition.glosses.get(self.app.lang) or {}  # an English reader types "p dacha"
+            found = [
+                s.index
+                for s in game.edition.squares
+                if s.is_property and (arg in s.name.lower() or arg in glosses.get(s.name, "").lower())
+            ]
             sq = found[0] if found else None
         if sq is None or not (0 <= sq < game.size and game.t.is_property[sq]):
             self.say(self.app.t("ui.card_help"), "yellow")

@@ -25,7 +25,10 @@ class Screens(AppParts):
     def intro(self) -> None:
         game = self.game
         self.term.print(
-            Text(self.t("ui.title", edition=game.edition.name, ruleset=game.rules.id), style="bold reverse")
+            Text(
+                self.t("ui.title", edition=view.local(game, self.lang, game.edition.name), ruleset=game.rules.id),
+                style="bold reverse",
+            )
         )
         seats = []
         for seat, name in enumerate(game.names):
@@ -67,6 +70,7 @@ class Screens(AppParts):
         ):
             self.term.print("  " + self.t("ui." + key))
         self.extras.rules_summary()
+        self.extras.act_help()
 
     def finale(self) -> None:
         self.flush()

@@ -19,7 +19,7 @@ from dataclasses import replace
 from rich.text import Text
 
 from ..bots.verdicts import Answer, as_offer, judge, mirrored
-from ..describe.labels import bot_reason, deck_name, offer_lines, square_name
+from ..describe.labels import bot_reason, deck_name, offer_lines
 from ..describe.offers import cards_to_offer, lots_to_offer
 from ..engine import decision as D
 from ..engine.actions import REJECT, Action, ProposeTrade
@@ -78,7 +78,7 @@ class Trades(AppParts):
         try:
             twin.apply(seat, action)
         except IllegalAction as exc:
-            why = reason(self.lang, exc, game.edition.currency.show)
+            why = reason(self.lang, exc, self.money)
             self.term.print(Text(self.t("ui.refused", reason=why), style="bold red"))
             return None
         return twin
@@ -162,7 +162,7 @@ class Trades(AppParts):
             label = (
                 self.lot_label(item)
                 if isinstance(item, int)
-                else self.t("ui.jail_card", deck=deck_name(game, item))
+                else self.t("ui.jail_card", deck=deck_name(game, item, self.lang))
             )
             say(Text(f" {k:>2} ", style="bold") + Text(tick + label))
         say(
@@ -184,7 +184,7 @@ class Trades(AppParts):
         try:
             where.check(seat, offer)
         except IllegalAction as exc:
-            problem = reason(self.lang, exc, game.edition.currency.show)
+            problem = reason(self.lang, exc, self.money)
             if offer != ProposeTrade(partner):  # an empty draft needs no telling off
                 say(Text("  " + self.t("ui.refused", reason=problem), style="yellow"))
         say(Text(self.t("ui.trade_keys"), style="dim"))
@@ -192,7 +192,7 @@ class Trades(AppParts):
 
     def lot_label(self, sq: int) -> str:
         game = self.game
-        text = square_name(game, sq)
+        text = view.board_name(game, self.lang, sq, beside=True)  # the reader's words, the original beside
         if game.mortgaged[sq]:
             text += f" ({self.t('ui.mortgaged')})"
         elif game.level[sq]:

@@ -4,7 +4,11 @@ terminal, in a test's captured console or as a text screenshot (``Console.export
 
 The board is drawn as its four sides in the order of play, one row a square; the sides sit side by
 side as far as the terminal's width allows (four columns from 160 characters, two from 80, else one).
-Under it a legend says what every mark means, and whose token is whose (``●Б1 Бот 1``).
+Under it a legend says what every mark means in the variant's words (a malina, the exchange, the
+park), whose token is whose (``●Б1 Бот 1``) and what buildings the bank has left ("bank: 66 artels,
+22 cooperatives"). A reader of another language than the edition's reads the board and the panels
+in the edition's glosses, the original name beside the gloss where the board has the room
+("Kovalevsky's Dacha · Дача Ковалевского"), and money in the gloss of its currency.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from ..describe.labels import speaker
 from ..engine.edition import CARD, FREE_PARKING, GO, GO_TO_JAIL, HOTEL, JAIL, RAILROAD, STREET, TAX, UTILITY
 from ..engine.game import Game
 from ..i18n import tr
-from ..render.text import describe
+from ..render.text import bank_stock, describe
 
 # one colour per seat (the SVG board's), and the mark of each kind of square without a colour band
 SEAT_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
@@ -86,13 +90,31 @@ def square_tail(game: Game, sq: int, marks: list[str]) -> Text:
     return tail
 
 
-def square_row(game: Game, sq: int, marks: list[str], name_width: int, tail_width: int = 0) -> Text:
+def local(game: Game, lang: str, text: str) -> str:
+    """One of the edition's names as a reader of ``lang`` reads it: its gloss (the edition's
+    translation) when the edition is in another language and has one, else the name as printed."""
+    if game.edition.language == lang:
+        return text
+    return (game.edition.glosses.get(lang) or {}).get(text) or text
+
+
+def board_name(game: Game, lang: str, sq: int, beside: bool = False) -> str:
+    """A square's name on the board: the reader's gloss, and with ``beside`` the original after it
+    ("Kovalevsky's Dacha · Дача Ковалевского") where the board has the room."""
+    name = game.edition.squares[sq].name
+    shown = local(game, lang, name)
+    return f"{shown} · {name}" if beside and shown != name else shown
+
+
+def square_row(
+    game: Game, sq: int, marks: list[str], name_width: int, tail_width: int = 0, name: str | None = None
+) -> Text:
     """One square: band, number, name (cut only when it does not fit), owner and buildings or
     mortgage, tokens standing there."""
     row = Text()
     row.append_text(band(game, sq))
     row.append(f" {sq:2d} ")
-    name = game.edition.squares[sq].name
+    name = game.edition.squares[sq].name if name is None else name
     if cell_len(name) > name_width:
         name = set_cell_size(name, name_width - 1) + "…"
     row.append(name + " " * (name_width - cell_len(name)), style="dim strike" if game.mortgaged[sq] else "")
@@ -126,18 +148,24 @@ def board(game: Game, lang: str, width: int = 80) -> RenderableType:
     per = -(-size // columns)
     sides = [range(c * per, min(size, (c + 1) * per)) for c in range(columns)]
     tails = [max((square_tail(game, sq, marks).cell_len for sq in side), default=0) for side in sides]
-    longest = [max((cell_len(game.edition.squares[sq].name) for sq in side), default=0) for side in sides]
     room = width - 4 - COLUMN_GAP * (columns - 1)  # inside the panel's border
-    widths = name_widths(longest, [ROW_HEAD + t for t in tails], room)
+    fixed = [ROW_HEAD + t for t in tails]
+    names = {sq: board_name(game, lang, sq, beside=True) for sq in range(size)}
+    longest = [max((cell_len(names[sq]) for sq in side), default=0) for side in sides]
+    if sum(longest) + sum(fixed) > room:  # no room for the original beside the gloss
+        names = {sq: board_name(game, lang, sq) for sq in range(size)}
+        longest = [max((cell_len(names[sq]) for sq in side), default=0) for side in sides]
+    widths = name_widths(longest, fixed, room)
     texts = [
-        Text("\n").join(square_row(game, sq, marks, w, t) for sq in side)
+        Text("\n").join(square_row(game, sq, marks, w, t, names[sq]) for sq in side)
         for side, w, t in zip(sides, widths, tails, strict=True)
     ]
     table = Table.grid(padding=(0, COLUMN_GAP))
     for _ in texts:
         table.add_column(no_wrap=True)
     table.add_row(*texts)
-    title = tr(lang, "ui.board_title", edition=game.edition.name, round=game.round + 1)
+    edition = local(game, lang, game.edition.name)
+    title = speaker(game, lang).t("ui.board_title", edition=edition, round=game.round + 1)
     return Panel(RGroup(table, *legend(game, lang, marks)), title=Text(title), box=box.ROUNDED, expand=False)
 
 
@@ -172,42 +200,42 @@ def legend(game: Game, lang: str, marks: list[str]) -> list[Text]:
             people.append(" · ")
         people.append(TOKEN + marks[seat], style=seat_style(seat))
         people.append(" " + name)
-    bank = tr(lang, "position.bank", houses=game.bank_houses, hotels=game.bank_hotels)
+    bank = bank_stock(game, w)
     if game.pot:
-        bank += " · " + tr(lang, "ui.pot", amount=game.edition.currency.show(game.pot))
+        bank += " · " + w.t("ui.pot", amount=w.money(game.pot))
     people.append("   " + bank)
     return [line, people]
 
 
 def player_panel(game: Game, seat: int, lang: str, who: str, width: int = 38) -> RenderableType:
     """Cash, net worth, where the token is, jail cards, and the properties by colour group."""
-    money = game.edition.currency.show
+    w = speaker(game, lang)
     marks = tokens(game)
     title = Text(f"{TOKEN}{marks[seat]} {game.names[seat]}", style=seat_style(seat))
     if game.bankrupt[seat]:
         return Panel(
-            Text(tr(lang, "ui.bankrupt"), style="dim"),
+            Text(w.t("ui.bankrupt"), style="dim"),
             title=title,
             subtitle=Text(who),
             box=box.ROUNDED,
             width=width,
         )
     lines = Text()
-    lines.append(tr(lang, "ui.cash", amount=money(game.cash[seat])), style="bold")
-    lines.append("\n" + tr(lang, "ui.worth", amount=money(game.net_worth(seat))))
+    lines.append(w.t("ui.cash", amount=w.money(game.cash[seat])), style="bold")
+    lines.append("\n" + w.t("ui.worth", amount=w.money(game.net_worth(seat))))
     where = (
-        tr(lang, "ui.in_jail")
+        w.t("ui.in_jail")
         if game.in_jail[seat]
-        else tr(lang, "ui.at", square=game.edition.squares[game.position[seat]].name)
+        else w.t("ui.at", square=board_name(game, lang, game.position[seat]))
     )
     lines.append("\n" + where)
     if game.jail_cards[seat]:
-        lines.append("  " + tr(lang, "ui.jail_cards", n=len(game.jail_cards[seat])))
+        lines.append("  " + w.t("ui.jail_cards", n=len(game.jail_cards[seat])))
     by_group: dict[str, list[int]] = {}
     for sq in game.owned_by(seat):
         by_group.setdefault(game.edition.squares[sq].group or "", []).append(sq)
     if not by_group:
-        lines.append("\n" + tr(lang, "ui.no_property"), style="dim")
+        lines.append("\n" + w.t("ui.no_property"), style="dim")
     for g, squares in by_group.items():
         lines.append("\n")
         lines.append_text(band(game, squares[0]))
@@ -217,7 +245,7 @@ def player_panel(game: Game, seat: int, lang: str, who: str, width: int = 38) ->
         for i, sq in enumerate(squares):
             if i:
                 lines.append(", ")
-            lines.append(game.edition.squares[sq].name, style="dim strike" if game.mortgaged[sq] else "")
+            lines.append(board_name(game, lang, sq), style="dim strike" if game.mortgaged[sq] else "")
             mark = MORTGAGE_MARK if game.mortgaged[sq] else buildings(game.level[sq])
             if mark:
                 lines.append(" " + mark, style="bold")

@@ -119,6 +119,15 @@ def recap(game: Game, ev: E.Event, lang: str = "en", words: Speaker | None = Non
     return words.t(past, **event_params(game, ev, words))
 
 
+def bank_stock(game: Game, words: Speaker) -> str:
+    """What buildings the bank has left, in the variant's words ("bank: 54 artels, 22 cooperatives")."""
+    return words.t(
+        "legend.bank",
+        houses=words.count("house", game.bank_houses),
+        hotels=words.count("hotel", game.bank_hotels),
+    )
+
+
 def position(game: Game, lang: str = "en") -> str:
     """A compact text view: each player's cash, square and holdings."""
     words = Speaker(game, lang)
@@ -151,7 +160,7 @@ def position(game: Game, lang: str = "en") -> str:
                 holdings=", ".join(props) if props else words.t("position.no_property"),
             )
         )
-    lines.append(words.t("position.bank", houses=game.bank_houses, hotels=game.bank_hotels))
+    lines.append(bank_stock(game, words))
     if game.over:
         lines.append(
             words.t("position.winner", player=words.name(game.winner), reason=words.code("end", game.end_reason))

@@ -33,7 +33,8 @@ router = APIRouter()
 NO_CACHE = {"Cache-Control": "no-cache"}
 # the catalog sections the page reads: its own words, and the terminal's where they are the same
 WORD_SECTIONS = ("web.", "ui.", "ruleset.name.", "end.", "menu.", "type.", "advice.", "lobby.", "strategy.")
-VARIANT_SECTIONS = ("menu.", "type.")  # a variant's own wording: odessa.menu.build
+# a variant's own wording, read first by the page's t() (words.js setVariant): odessa.menu.build
+VARIANT_SECTIONS = ("menu.", "type.", "web.bank", "ui.in_jail", "ui.jail_card")
 HIDDEN_OPTIONS = {"id", "description", "edition", "sources", "variant"}
 # the lobby's table options the create form offers (besides seats, timer and privacy), described by
 # the lobby's own model (CreateGame): its type, default and bounds; the page's words are web.option.*

@@ -16,7 +16,7 @@ import { WorthPanel } from "./worth.js";
 import { runClocks } from "./clock.js";
 import { adviceButton } from "./advice.js";
 import { strategyName, waitingExtras } from "./waiting.js";
-import { has, langPicker, lang, loadWords, pickLang, t } from "./words.js";
+import { has, langPicker, lang, loadWords, pickLang, setVariant, t } from "./words.js";
 import { claimBox } from "./claims.js";
 import { renderPresence } from "./presence.js";
 
@@ -121,6 +121,7 @@ function onMessage(m) {
     S.events.push(...(m.events || []));
     if (S.events.length > 300) S.events.splice(0, S.events.length - 300);
     S.view = m;
+    setVariant(variantOf(m.game?.ruleset));
     testHooks.__view = m; // the last view, for the end-to-end tests' checks
     document.body.dataset.connected = "true";
     render(m.type === "welcome");
@@ -387,6 +388,12 @@ function confirmAct(a) {
   );
   dlg.showModal();
   $("#confirm-no").focus();
+}
+
+/** The variant a ruleset plays (its own words are read first: setVariant), or null.
+ * @param {string | undefined} ruleset */
+function variantOf(ruleset) {
+  return ruleset?.startsWith("odessa") ? "odessa" : ruleset?.startsWith("businesspoly") ? "businesspoly" : null;
 }
 
 /** @param {string} type */

@@ -5,6 +5,14 @@ const LANGS = ["en", "ru", "pl"];
 /** @type {Record<string, string>} */
 let words = {};
 let current = "en";
+/** @type {string | null} the table's variant (odessa, businesspoly): its own keys are read first */
+let variant = null;
+
+/** A variant's own words first from now on (odessa.ui.in_jail: "at the exchange"); null: the classic game's.
+ * @param {string | null} code */
+export function setVariant(code) {
+  variant = code;
+}
 
 /** @returns {string} the language saved, else the browser's first one the catalogs have, else English */
 export function pickLang() {
@@ -49,7 +57,7 @@ export function has(key) {
  * @returns {string}
  */
 export function t(key, params = {}) {
-  const text = words[key];
+  const text = (variant && words[`${variant}.${key}`]) ?? words[key];
   if (text === undefined) return key;
   return text.replace(/\{(\w+)(?::([^}]*))?\}/g, (/** @type {string} */ m, /** @type {string} */ name, /** @type {string | undefined} */ spec) => {
     if (!(name in params)) return m;
