@@ -284,7 +284,7 @@ def test_the_variants_refusals_read_in_russian() -> None:
     with pytest.raises(IllegalAction) as info:
         g.check(0, Build(CAFE_HLAM))
     assert reason("ru", info.value) == (
-        "чтобы организовать артель на «Кафе „Х.Л.А.М.“», ваша фишка должна стоять на этом пае"
+        "чтобы организовать артель на паю «Кафе „Х.Л.А.М.“», ваша фишка должна стоять на этом паю"
     )
     to_exchange(g, 1)
     with pytest.raises(IllegalAction) as info:
