@@ -7,11 +7,12 @@ include their router without an import circle.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import Request
+from fastapi import Depends, Request
 from pydantic import BaseModel, Field
 
+from .contract import HOST_SCHEME, SEAT_SCHEME, Credentials, EditionId, Language, RulesetId
 from .refusals import Refusal
 from .table import Table
 
@@ -24,12 +25,12 @@ class SeatSpec(BaseModel):
 
 
 class CreateGame(BaseModel):
-    edition: str | None = Field(
+    edition: EditionId | None = Field(
         None,
         description="edition id (default: the board of lang where the rules fit any board, else the rules' own)",
     )
-    lang: str | None = Field(None, description="the creator's language (en, ru, pl): picks the default board")
-    ruleset: str = "hasbro-ru"
+    lang: Language | None = Field(None, description="the creator's language (en, ru, pl): picks the default board")
+    ruleset: RulesetId = "hasbro-ru"
     rules: dict[str, str | int | float | bool] = Field(default_factory=dict, description="house rules")
     seats: list[SeatSpec] = Field(default_factory=lambda: [SeatSpec(), SeatSpec()], min_length=1, max_length=8)
     name: str | None = Field(None, description="the creator's display name: takes the first person seat")
@@ -64,10 +65,16 @@ class CreateGame(BaseModel):
     first_player: int | None = Field(None, description="test servers only")
 
 
-def bearer(authorization: str | None) -> str:
-    if not authorization or not authorization.startswith("Bearer "):
-        raise Refusal(401, "token_needed")
-    return authorization[len("Bearer ") :].strip()
+# A route's token, read from ``Authorization: Bearer TOKEN`` and declared in the schema as the seat's or
+# the host's security scheme; None without one (the route says 401 where it needs it: :func:`bearer`)
+SeatToken = Annotated[Credentials, Depends(SEAT_SCHEME)]
+HostToken = Annotated[Credentials, Depends(HOST_SCHEME)]
+
+
+def bearer(credentials: Credentials) -> str:
+    if credentials is None or not credentials.credentials.strip():
+        raise Refusal(401, "token_needed", headers={"WWW-Authenticate": "Bearer"})
+    return credentials.credentials.strip()
 
 
 def server_of(request: Request) -> Any:

@@ -20,9 +20,12 @@ from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.encoders import jsonable_encoder
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Route
 
 from .. import record as records
 from ..i18n import LANGUAGES
@@ -294,6 +297,7 @@ def create_app(
         return AsciiJSONResponse(body, status_code=422)
 
     app.add_exception_handler(refusals.Refusal, refusals.answer)  # type: ignore[arg-type]
+    app.add_exception_handler(StarletteHTTPException, http_error)  # type: ignore[arg-type]
 
     @app.exception_handler(BrokenGame)
     async def broken_game(request: Request, exc: BrokenGame) -> JSONResponse:
@@ -347,6 +351,25 @@ def create_app(
             server.guard.close_websocket(address)
 
     return app
+
+
+async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+    """FastAPI's own answer, except that a 405's ``Allow`` names every method of the path: Starlette
+    named those of the first route that matched it (``OPTIONS /api/games``: ``Allow: POST``, though
+    ``GET`` is one too)."""
+    if exc.status_code == 405:
+        exc.headers = {**(exc.headers or {}), "Allow": ", ".join(allowed_methods(request))}
+    return await http_exception_handler(request, exc)
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """The methods of every HTTP route whose path matches the request's."""
+    path = request.scope["path"]
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        if isinstance(route, Route) and route.methods and route.path_regex.match(path):
+            methods |= route.methods
+    return sorted(methods)
 
 
 def _testing_routes(app: FastAPI, server: Server) -> None:
