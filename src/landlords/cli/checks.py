@@ -82,6 +82,20 @@ def check_output_file(path: str | os.PathLike, option: str, suffixes: tuple[str,
     return p
 
 
+def check_input_file(path: str | os.PathLike, option: str = "") -> Path:
+    """``path`` is a regular file to read: never a FIFO (opening one waits for a writer: the command
+    hung), a device (``/dev/zero`` never ends) or a folder. One line naming the option otherwise."""
+    p = Path(path).expanduser()
+    shown = f"{option} {path}" if option else str(path)
+    if p.is_dir():
+        raise ConfigError(f"{shown}: is a folder; give a file")
+    if not p.exists():
+        raise ConfigError(f"{shown}: no such file")
+    if not p.is_file():
+        raise ConfigError(f"{shown}: is not a regular file (a device, a pipe or a socket)")
+    return p
+
+
 def check_output_dir(path: str | os.PathLike, option: str) -> Path:
     """``path`` is a folder that exists and is writable, or can be made in a writable folder."""
     p = Path(path).expanduser()

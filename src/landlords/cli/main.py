@@ -31,6 +31,7 @@ from .checks import (
     Output,
     WholeRange,
     check_backend,
+    check_input_file,
     check_output_file,
     fail,
     require_matplotlib,
@@ -163,6 +164,7 @@ def replay(file, upto, events, lang, position_after, notation) -> None:
             raise LandlordsError("give --position or --upto, not both")
         if position_after is not None and position_after < 0:
             raise LandlordsError(f"--position takes a number of acts from 0 up, not {position_after}")
+        check_input_file(file)  # /dev/null, a FIFO: one line, never a read that waits or never ends
         data = records.load(file)
         stop = upto if position_after is None else position_after
         acts = data.get("actions")
