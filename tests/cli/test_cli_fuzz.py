@@ -35,8 +35,8 @@ os.mkfifo(FIFO)
 (FOLDER / "bad.json").write_text('{"format": "landlords-record", "actions": [', encoding="utf-8")
 (FOLDER / "empty.json").write_text("", encoding="utf-8")
 (FOLDER / "list.json").write_text("[1, 2, 3]", encoding="utf-8")
-PATHS = [str(FIFO), str(FOLDER / "dir"), "/dev/null", str(FOLDER / "missing.json"), str(FOLDER / "bad.json"),
-         str(FOLDER / "empty.json"), str(FOLDER / "list.json"), str(FOLDER / "out.svg"), str(FOLDER / "out.json")]  # fmt: skip
+FILES = ["dir", "missing.json", "bad.json", "empty.json", "list.json", "out.svg", "out.json"]
+PATHS = [str(FIFO), "/dev/null", *(str(FOLDER / name) for name in FILES)]
 HUGE = ["9" * 40, "-1", "0", "1e309", "-9" * 20, "nan", "inf", str(2**64)]
 CONTROL = st.text(
     alphabet=st.sampled_from(list("\x00\x01\x07\x08\x1b\x7f\u0085\u2028\u202e\ud7ff\n\t") + list("ab[]:=,|%")),

@@ -204,6 +204,25 @@ class NumberRange(click.FloatRange):
     name = "number"
 
 
+class EditionArg(click.ParamType):
+    """An edition: a packaged edition's id or an edition file. A path to something that is not a
+    regular file (a FIFO: reading it waited for ever for a writer; ``/dev/zero``: never ended) is a
+    usage error at once."""
+
+    name = "edition"
+
+    def convert(self, value, param, ctx):  # type: ignore[no-untyped-def]
+        path = Path(str(value)).expanduser()
+        try:
+            odd = path.exists() and not path.is_file() and not path.is_dir()
+        except (OSError, ValueError):  # a name too long for the file system, or a NUL: not a file
+            odd = False
+        if odd:
+            self.fail(f"{value}: is not a regular file (a device, a pipe or a socket)", param, ctx)
+        return value
+
+
+EDITION = EditionArg()
 SEED = WholeRange(0, MAX_SEED)
 COUNT = WholeRange(1, MAX_COUNT)
 

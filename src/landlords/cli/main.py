@@ -25,6 +25,7 @@ from ..sim.runner import simulate as run_games
 from .analyse import analyse
 from .checks import (
     COUNT,
+    EDITION,
     PLOT_FORMATS,
     SEED,
     Group,
@@ -63,7 +64,9 @@ rule_option = click.option(
 
 
 @main.command()
-@click.option("--edition", "-e", default=None, help="Edition id or a .toml file (default: the ruleset's).")
+@click.option(
+    "--edition", "-e", type=EDITION, default=None, help="Edition id or a .toml file (default: the ruleset's)."
+)
 @click.option("--ruleset", "-r", default="hasbro-ru", show_default=True)
 @rule_option
 @click.option("--players", "-p", type=WholeRange(1, 64), default=4, show_default=True, help="Number of bots.")
@@ -237,7 +240,7 @@ def rules(ruleset, rules, lang) -> None:
 
 
 @main.command()
-@click.option("--edition", "-e", default=None, help="Edition (default: the ruleset's own).")
+@click.option("--edition", "-e", type=EDITION, default=None, help="Edition (default: the ruleset's own).")
 @click.option("--ruleset", "-r", default="hasbro-ru", show_default=True)
 @rule_option
 @click.option("--players", "-p", type=WholeRange(1, 64), default=4, show_default=True)
@@ -321,7 +324,9 @@ def figure(value: Any) -> str:
 
 
 @main.command()
-@click.option("--edition", "-e", default=None, help="Edition id or .toml file (default: the ruleset's).")
+@click.option(
+    "--edition", "-e", type=EDITION, default=None, help="Edition id or .toml file (default: the ruleset's)."
+)
 @click.option("--ruleset", "-r", default="hasbro-ru", show_default=True)
 @rule_option
 @click.option(

@@ -17,7 +17,7 @@ from ..i18n import LANGUAGES, default_language, tr
 from ..i18n.grammar import parse_grammar
 from ..names import check_names
 from ..rules import get_ruleset, parse_overrides
-from .checks import SEED, WholeRange, check_input_file, check_output_file, fail
+from .checks import EDITION, SEED, WholeRange, check_input_file, check_output_file, fail
 from .positions import game_from_position_file
 
 DEFAULT_BOTS = "advisor,trader,cautious"
@@ -70,6 +70,7 @@ def seat_names(people: list[str], bots: list[str], lang: str) -> list[str]:
 @click.option(
     "--edition",
     "-e",
+    type=EDITION,
     default=None,
     help="Edition id or a .toml file (default: the board of --lang where the rules fit any, else the ruleset's).",
 )

@@ -9,6 +9,8 @@ import sys
 
 import click
 
+from .checks import EDITION
+
 
 def _need_extra() -> None:
     try:
@@ -26,7 +28,7 @@ def rl() -> None:
 
 @rl.command()
 @click.option("--ruleset", "-r", default="hasbro-ru", show_default=True)
-@click.option("--edition", "-e", default=None, help="Edition id (default: the ruleset's).")
+@click.option("--edition", "-e", type=EDITION, default=None, help="Edition id (default: the ruleset's).")
 @click.option("--seats", "-p", default=2, show_default=True)
 @click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="House rule. Repeatable.")
 @click.option("--seconds", default=5.0, show_default=True, help="CPU seconds per run.")
