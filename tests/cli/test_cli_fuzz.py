@@ -46,13 +46,14 @@ CONTROL = st.text(
 # options whose value is an amount of work: small when valid
 SMALL = {"games": 2, "runs": 1, "max_turns": 30, "players": 3, "workers": 1, "seats": 2, "seconds": 0.05,
          "price_games": 2, "price_steps": 2, "clients": 1, "duration": 0.1, "warmup": 0.0, "step": 1}  # fmt: skip
+RL_FILES = [f"rl:{FIFO}", "rl:/dev/zero", f"rl:{FOLDER / 'dir'}"]  # a policy file that is not one
 NAMED = {
     "edition": ["classic-us", "moscow", "london"],
     "ruleset": ["hasbro-ru", "classic-us", "polish", "odessa"],
     "rules": ["jail_fine=50", "free_parking_pot=true", "nope=1", "jail_fine=x"],
-    "strategy": ["baseline", "advisor", "baseline,random", "rl:/dev/null", "os:system"],
-    "strategies": ["baseline,random", "advisor", "builtins:eval"],
-    "bots": ["baseline", "none", "advisor,advisor"],
+    "strategy": ["baseline", "advisor", "baseline,random", "os:system", *RL_FILES],
+    "strategies": ["baseline,random", "advisor", "builtins:eval", *(f"{f},random" for f in RL_FILES)],
+    "bots": ["baseline", "none", "advisor,advisor", *RL_FILES],
     "trade": ["give 1 for 100", "x"],
     "precision": ["2%", "0.02", "0"],
     "dice": ["3,4", "1,1;2,2"],
@@ -125,6 +126,7 @@ def check(code: int, output: str, argv: list[str]) -> None:
 IN_PROCESS = [(path, cmd) for path, cmd in COMMANDS if path[0] not in PROCESS_COMMANDS]
 
 
+@pytest.mark.timeout(120)  # a command that waits on a FIFO fails here with its traceback
 @pytest.mark.parametrize("path,cmd", IN_PROCESS, ids=[" ".join(p) for p, _ in IN_PROCESS])
 def test_random_arguments_to_a_command(path, cmd, monkeypatch):
     monkeypatch.chdir(FOLDER)
@@ -147,6 +149,7 @@ STOPPERS = {"play": [], "serve": ["--port", "70000"], "loadtest": ["--games", "0
 BY_PROCESS = [(path, cmd) for path, cmd in COMMANDS if path[0] in PROCESS_COMMANDS]
 
 
+@pytest.mark.timeout(300)
 @pytest.mark.parametrize("path,cmd", BY_PROCESS, ids=[" ".join(p) for p, _ in BY_PROCESS])
 def test_random_arguments_to_a_command_run_as_a_process(path, cmd):
     @given(args=argv(cmd))
