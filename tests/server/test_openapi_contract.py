@@ -96,3 +96,23 @@ def test_the_api_keeps_its_openapi_contract(case, real, game):
     if real and "code" in (case.path_parameters or {}):
         case.path_parameters["code"] = game["code"]
     case.call_and_validate(headers=token_for(case, game), checks=CHECKS)
+
+
+def test_a_405_names_every_method_of_the_path(game):
+    """Starlette named the methods of the first route that matched (``Allow: POST`` for /api/games)."""
+    answer = schema["/api/games"]["GET"].Case(method="OPTIONS").call()
+    assert answer.status_code == 405
+    assert answer.headers["allow"] == ["GET, POST"]
+    assert answer.json() == {"detail": "Method Not Allowed"}
+
+
+@pytest.mark.parametrize("token", ["host_token", "token"])
+def test_a_refusal_never_repeats_a_token(game, token):
+    """A seat token where the host's is needed, and the other way round: 403, the token not in the body."""
+    path = "/api/games/{code}/start" if token == "token" else "/api/games/{code}/trade"
+    method = "POST" if token == "token" else "GET"
+    case = schema[path][method].Case(path_parameters={"code": game["code"]})
+    answer = case.call(headers={"Authorization": f"Bearer {game[token]}"})
+    assert answer.status_code == 403, answer.text
+    assert game[token] not in answer.text and game["code"] not in answer.text
+    assert answer.json()["code"] if token == "token" else answer.json()["detail"]

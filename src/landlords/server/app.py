@@ -25,7 +25,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.routing import Route
+from starlette.routing import Match
 
 from .. import record as records
 from ..i18n import LANGUAGES
@@ -363,13 +363,17 @@ async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
 
 
 def allowed_methods(request: Request) -> list[str]:
-    """The methods of every HTTP route whose path matches the request's."""
-    path = request.scope["path"]
-    methods: set[str] = set()
-    for route in request.app.router.routes:
-        if isinstance(route, Route) and route.methods and route.path_regex.match(path):
-            methods |= route.methods
-    return sorted(methods)
+    """The methods some route of the app takes at the request's path (each route asked as the router
+    asks it, so included routers count too)."""
+    found = []
+    for method in HTTP_METHODS:
+        scope = {**request.scope, "method": method}
+        if any(route.matches(scope)[0] == Match.FULL for route in request.app.router.routes):
+            found.append(method)
+    return found
+
+
+HTTP_METHODS = ("DELETE", "GET", "HEAD", "PATCH", "POST", "PUT")
 
 
 def _testing_routes(app: FastAPI, server: Server) -> None:
