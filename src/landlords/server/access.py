@@ -12,10 +12,14 @@ from typing import Annotated, Any, Literal
 from fastapi import Depends, Request
 from pydantic import BaseModel, Field
 
+from ..rules import RULESETS
 from .contract import HOST_SCHEME, SEAT_SCHEME, Credentials, EditionId, Language, RulesetId
 from .refusals import Refusal
 from .table import Table
 
+# the seats a game may have under some ruleset (the schema says so; each ruleset's own range is checked)
+FEWEST_SEATS = min(r.min_players for r in RULESETS.values())
+MOST_SEATS = max(r.max_players for r in RULESETS.values())
 MIN_DECISION_SECONDS = 5.0  # a timer shorter than this would leave a person no time to act
 
 
@@ -32,7 +36,9 @@ class CreateGame(BaseModel):
     lang: Language | None = Field(None, description="the creator's language (en, ru, pl): picks the default board")
     ruleset: RulesetId = "hasbro-ru"
     rules: dict[str, str | int | float | bool] = Field(default_factory=dict, description="house rules")
-    seats: list[SeatSpec] = Field(default_factory=lambda: [SeatSpec(), SeatSpec()], min_length=1, max_length=8)
+    seats: list[SeatSpec] = Field(
+        default_factory=lambda: [SeatSpec(), SeatSpec()], min_length=FEWEST_SEATS, max_length=MOST_SEATS
+    )
     name: str | None = Field(None, description="the creator's display name: takes the first person seat")
     private: bool = Field(False, description="left out of the list of open games (join by code or link)")
     decision_seconds: float | None = Field(

@@ -29,7 +29,7 @@ from starlette.routing import Match
 
 from .. import record as records
 from ..i18n import LANGUAGES
-from . import advice, hostctl, lobby, pages, refusals
+from . import advice, contract, hostctl, lobby, pages, refusals
 from .bodies import CheckBodies
 from .clock import Clock, ManualClock
 from .connection import Connection
@@ -323,6 +323,9 @@ def create_app(
 
     if testing:
         _testing_routes(app, server)
+    else:
+        built = app.openapi
+        app.openapi = lambda: contract.without_test_settings(built())  # type: ignore[method-assign]
 
     @app.websocket("/ws/{code}")
     async def play(websocket: WebSocket, code: str) -> None:

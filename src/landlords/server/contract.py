@@ -75,6 +75,13 @@ def one_of(values: list[str], what: str) -> Any:
     return WithJsonSchema({"type": "string", "enum": list(values), "description": what})
 
 
+def largest_board() -> int:
+    """The most squares of any packaged edition (a square's number is below it on every board)."""
+    from ..editions import load_edition
+
+    return max(load_edition(name).size for name in edition_names())
+
+
 Language = Annotated[str, one_of(list(LANGUAGES), "a language of the catalogs")]
 EditionId = Annotated[str, one_of(edition_names(), "a packaged edition's id (never a file)")]
 RulesetId = Annotated[str, one_of(ruleset_names(), "a ruleset's id")]
@@ -90,3 +97,13 @@ HOST_SCHEME = HTTPBearer(
     description="the host token the lobby returned to the game's creator",
 )
 Credentials = HTTPAuthorizationCredentials | None
+TEST_SETTINGS = ("seed", "dice", "first_player")  # a new game's settings only a test server takes
+
+
+def without_test_settings(schema: dict[str, Any]) -> dict[str, Any]:
+    """The schema of a server that is not a test server: a new game's test settings left out (it
+    refuses them, 422 test_settings)."""
+    properties = schema.get("components", {}).get("schemas", {}).get("CreateGame", {}).get("properties", {})
+    for name in TEST_SETTINGS:
+        properties.pop(name, None)
+    return schema

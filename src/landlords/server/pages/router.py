@@ -11,9 +11,9 @@ over the socket.
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Path, Request
 from fastapi.responses import HTMLResponse
 
 from ...bots import known_names
@@ -26,11 +26,13 @@ from ...engine.errors import LandlordsError
 from ...i18n import LANGUAGES, catalog, tr
 from ...rules import get_ruleset, ruleset_names
 from ..access import CreateGame, SeatToken, bearer, table_or_404
-from ..contract import GAME, EditionId, Language, RulesetId, problems
+from ..contract import GAME, EditionId, Language, RulesetId, largest_board, problems
 from . import STATIC, with_versions
 from .board import board_json, card_json
 
 router = APIRouter()
+# a square's number: below the largest board's size (the game's own board may be smaller: 422 then)
+Square = Annotated[int, Path(ge=0, lt=largest_board(), description="the square's number on the board")]
 NO_CACHE = {"Cache-Control": "no-cache"}
 # the catalog sections the page reads: its own words, and the terminal's where they are the same
 WORD_SECTIONS = ("web.", "ui.", "ruleset.name.", "end.", "menu.", "type.", "advice.", "lobby.", "strategy.")
@@ -173,7 +175,7 @@ async def board(
     summary="A square's card now: prices, rents, mortgage, owner",
     responses=problems(422, *GAME),
 )
-async def card(code: str, square: int, request: Request, lang: Language = "en") -> dict[str, Any]:
+async def card(code: str, square: Square, request: Request, lang: Language = "en") -> dict[str, Any]:
     check_lang(lang)
     table = await table_or_404(request, code)
     game = table.game
