@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import Depends, Request
-from pydantic import BaseModel, Field, Strict
+from pydantic import BaseModel, Field, Strict, WithJsonSchema
 
 from ..rules import RULESETS
 from .contract import HOST_SCHEME, SEAT_SCHEME, Credentials, EditionId, Language, RulesetId
@@ -28,6 +28,14 @@ MIN_DECISION_SECONDS = 5.0  # a timer shorter than this would leave a person no 
 # integer stays lax: JSON Schema counts 10.0 as an integer.
 Number = Annotated[float, Strict()]
 Switch = Annotated[bool, Strict()]
+# a decision's timer as the schema says it: none, 0 (no timer) or 5 s to an hour
+TIMER = {
+    "anyOf": [
+        {"type": "number", "minimum": MIN_DECISION_SECONDS, "maximum": 3600},
+        {"type": "number", "enum": [0]},
+        {"type": "null"},
+    ]
+}
 
 
 class SeatSpec(BaseModel):
@@ -48,7 +56,7 @@ class CreateGame(BaseModel):
     )
     name: str | None = Field(None, description="the creator's display name: takes the first person seat")
     private: Switch = Field(False, description="left out of the list of open games (join by code or link)")
-    decision_seconds: Number | None = Field(
+    decision_seconds: Annotated[Number | None, WithJsonSchema(TIMER)] = Field(
         None,
         ge=0,
         le=3600,
