@@ -82,6 +82,20 @@ def check_output_file(path: str | os.PathLike, option: str, suffixes: tuple[str,
     return p
 
 
+def check_input_file(path: str | os.PathLike, option: str = "") -> Path:
+    """``path`` is a regular file to read: never a FIFO (opening one waits for a writer: the command
+    hung), a device (``/dev/zero`` never ends) or a folder. One line naming the option otherwise."""
+    p = Path(path).expanduser()
+    shown = f"{option} {path}" if option else str(path)
+    if p.is_dir():
+        raise ConfigError(f"{shown}: is a folder; give a file")
+    if not p.exists():
+        raise ConfigError(f"{shown}: no such file")
+    if not p.is_file():
+        raise ConfigError(f"{shown}: is not a regular file (a device, a pipe or a socket)")
+    return p
+
+
 def check_output_dir(path: str | os.PathLike, option: str) -> Path:
     """``path`` is a folder that exists and is writable, or can be made in a writable folder."""
     p = Path(path).expanduser()
@@ -190,6 +204,25 @@ class NumberRange(click.FloatRange):
     name = "number"
 
 
+class EditionArg(click.ParamType):
+    """An edition: a packaged edition's id or an edition file. A path to something that is not a
+    regular file (a FIFO: reading it waited for ever for a writer; ``/dev/zero``: never ended) is a
+    usage error at once."""
+
+    name = "edition"
+
+    def convert(self, value, param, ctx):  # type: ignore[no-untyped-def]
+        path = Path(str(value)).expanduser()
+        try:
+            odd = path.exists() and not path.is_file() and not path.is_dir()
+        except (OSError, ValueError):  # a name too long for the file system, or a NUL: not a file
+            odd = False
+        if odd:
+            self.fail(f"{value}: is not a regular file (a device, a pipe or a socket)", param, ctx)
+        return value
+
+
+EDITION = EditionArg()
 SEED = WholeRange(0, MAX_SEED)
 COUNT = WholeRange(1, MAX_COUNT)
 

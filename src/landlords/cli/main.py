@@ -25,12 +25,14 @@ from ..sim.runner import simulate as run_games
 from .analyse import analyse
 from .checks import (
     COUNT,
+    EDITION,
     PLOT_FORMATS,
     SEED,
     Group,
     Output,
     WholeRange,
     check_backend,
+    check_input_file,
     check_output_file,
     fail,
     require_matplotlib,
@@ -62,7 +64,9 @@ rule_option = click.option(
 
 
 @main.command()
-@click.option("--edition", "-e", default=None, help="Edition id or a .toml file (default: the ruleset's).")
+@click.option(
+    "--edition", "-e", type=EDITION, default=None, help="Edition id or a .toml file (default: the ruleset's)."
+)
 @click.option("--ruleset", "-r", default="hasbro-ru", show_default=True)
 @rule_option
 @click.option("--players", "-p", type=WholeRange(1, 64), default=4, show_default=True, help="Number of bots.")
@@ -163,6 +167,7 @@ def replay(file, upto, events, lang, position_after, notation) -> None:
             raise LandlordsError("give --position or --upto, not both")
         if position_after is not None and position_after < 0:
             raise LandlordsError(f"--position takes a number of acts from 0 up, not {position_after}")
+        check_input_file(file)  # /dev/null, a FIFO: one line, never a read that waits or never ends
         data = records.load(file)
         stop = upto if position_after is None else position_after
         acts = data.get("actions")
@@ -241,7 +246,7 @@ def rules(ruleset, rules, lang) -> None:
 
 
 @main.command()
-@click.option("--edition", "-e", default=None, help="Edition (default: the ruleset's own).")
+@click.option("--edition", "-e", type=EDITION, default=None, help="Edition (default: the ruleset's own).")
 @click.option("--ruleset", "-r", default="hasbro-ru", show_default=True)
 @rule_option
 @click.option("--players", "-p", type=WholeRange(1, 64), default=4, show_default=True)
@@ -325,7 +330,9 @@ def figure(value: Any) -> str:
 
 
 @main.command()
-@click.option("--edition", "-e", default=None, help="Edition id or .toml file (default: the ruleset's).")
+@click.option(
+    "--edition", "-e", type=EDITION, default=None, help="Edition id or .toml file (default: the ruleset's)."
+)
 @click.option("--ruleset", "-r", default="hasbro-ru", show_default=True)
 @rule_option
 @click.option(

@@ -17,7 +17,7 @@ from ..i18n import LANGUAGES, default_language, tr
 from ..i18n.grammar import parse_grammar
 from ..names import check_names
 from ..rules import get_ruleset, parse_overrides
-from .checks import SEED, WholeRange, check_output_file, fail
+from .checks import EDITION, SEED, WholeRange, check_input_file, check_output_file, fail
 from .positions import game_from_position_file
 
 DEFAULT_BOTS = "advisor,trader,cautious"
@@ -70,6 +70,7 @@ def seat_names(people: list[str], bots: list[str], lang: str) -> list[str]:
 @click.option(
     "--edition",
     "-e",
+    type=EDITION,
     default=None,
     help="Edition id or a .toml file (default: the board of --lang where the rules fit any, else the ruleset's).",
 )
@@ -177,6 +178,7 @@ def play(
         if load_file:
             if players or bots or dice or seed is not None or rules or edition or position_file:
                 raise ConfigError("--load resumes a saved game as it was: leave out the options that set one up")
+            check_input_file(load_file, "--load")
             table = records.restore(records.load(load_file), source=str(load_file))
             game, controllers = table.game, table.bots
             lang = lang or table.lang or default_language()  # the table's language, unless --lang says
@@ -185,6 +187,7 @@ def play(
         elif position_file:  # the position names the seats; --bots plays the last ones
             if players or dice or seed is not None or rules or edition:
                 raise ConfigError("--position sets the game up: only --bots, --save, --lang and --fast go with it")
+            check_input_file(position_file, "--position")
             game, controllers = game_from_position_file(position_file, bots)
             lang = lang or default_language()
             save_path = save_file or default_save_path()

@@ -9,6 +9,8 @@ import sys
 
 import click
 
+from .checks import EDITION, NumberRange, WholeRange
+
 
 def _need_extra() -> None:
     try:
@@ -19,6 +21,9 @@ def _need_extra() -> None:
         sys.exit(2)
 
 
+SECONDS = NumberRange(0, 3600, min_open=True)  # "inf" ran for ever
+
+
 @click.group()
 def rl() -> None:
     """Learning environments (PettingZoo, Gymnasium)."""
@@ -26,11 +31,11 @@ def rl() -> None:
 
 @rl.command()
 @click.option("--ruleset", "-r", default="hasbro-ru", show_default=True)
-@click.option("--edition", "-e", default=None, help="Edition id (default: the ruleset's).")
-@click.option("--seats", "-p", default=2, show_default=True)
+@click.option("--edition", "-e", type=EDITION, default=None, help="Edition id (default: the ruleset's).")
+@click.option("--seats", "-p", type=WholeRange(1, 64), default=2, show_default=True)
 @click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="House rule. Repeatable.")
-@click.option("--seconds", default=5.0, show_default=True, help="CPU seconds per run.")
-@click.option("--runs", default=5, show_default=True)
+@click.option("--seconds", type=SECONDS, default=5.0, show_default=True, help="CPU seconds per run.")
+@click.option("--runs", type=WholeRange(1, 1000), default=5, show_default=True)
 @click.option("--pettingzoo", "with_pz", is_flag=True, help="Also run PettingZoo's performance_benchmark.")
 @click.option("--json", "as_json", is_flag=True)
 def bench(ruleset, edition, seats, rules, seconds, runs, with_pz, as_json) -> None:

@@ -17,6 +17,7 @@ from ..engine.errors import LandlordsError
 from ..rules import parse_overrides
 from .checks import (
     COUNT,
+    EDITION,
     PLOT_HINT,
     SEED,
     Output,
@@ -199,7 +200,9 @@ def _report(result: Any) -> None:
     help="Comma-separated strategy specs, one seat each: NAME[:KEY=VALUE...] (see --list).",
 )
 @click.option("--games", "-g", type=COUNT, default=100, show_default=True, help="Games to play.")
-@click.option("--edition", "-e", default=None, help="Edition id or a .toml file (default: the ruleset's).")
+@click.option(
+    "--edition", "-e", type=EDITION, default=None, help="Edition id or a .toml file (default: the ruleset's)."
+)
 @click.option("--ruleset", "-r", default="hasbro-ru", show_default=True)
 @click.option(
     "--rule",

@@ -29,6 +29,8 @@ class Policy:
     def __init__(self, path: str | Path) -> None:
         path = Path(path)
         not_policy = f"{str(path)!r} is not a landlords policy file (an .npz archive written by training)"
+        if path.exists() and not path.is_file():  # a FIFO: reading it waited for ever for a writer
+            raise ConfigError(f"{str(path)!r}: is not a regular file (a device, a pipe or a socket)")
         try:
             data = np.load(path, allow_pickle=False)
         except OSError as exc:

@@ -21,11 +21,12 @@ from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, HTTPException, Query, Request
+from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import JSONResponse
 
 from ..analysis.advice import TABLE_GAMES, advice_allowed, advise
-from .access import bearer, table_or_404
+from .access import SeatToken, bearer, table_or_404
+from .contract import GAME, problems
 
 INTERVAL = 10.0  # seconds between two requests of one seat that need a new analysis
 QUEUE = 4  # analyses waiting or running, server-wide, before new ones are turned away
@@ -84,12 +85,16 @@ def too_many(message: str, retry: float) -> JSONResponse:
     )
 
 
-@router.get("/games/{code}/advice", summary="Win chances now, or what the offer waiting changes (a seat token)")
+@router.get(
+    "/games/{code}/advice",
+    summary="Win chances now, or what the offer waiting changes (a seat token)",
+    responses=problems(401, 403, 422, 429, 500, *GAME),
+)
 async def advice(
     code: str,
     request: Request,
+    authorization: SeatToken,
     games: Annotated[int, Query(ge=20, le=TABLE_GAMES, description="continuations at most")] = TABLE_GAMES,
-    authorization: Annotated[str | None, Header()] = None,
 ) -> Any:
     """Every seat's chance to win if everyone played like the advisor bots from here (95% intervals),
     or, with an offer waiting, each seat's chance with and without it and the change (paired

@@ -20,13 +20,16 @@ from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.encoders import jsonable_encoder
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from .. import record as records
 from ..i18n import LANGUAGES
-from . import advice, hostctl, lobby, pages, refusals
+from . import advice, contract, hostctl, lobby, pages, refusals
 from .bodies import CheckBodies
 from .clock import Clock, ManualClock
 from .connection import Connection
@@ -294,6 +297,7 @@ def create_app(
         return AsciiJSONResponse(body, status_code=422)
 
     app.add_exception_handler(refusals.Refusal, refusals.answer)  # type: ignore[arg-type]
+    app.add_exception_handler(StarletteHTTPException, http_error)  # type: ignore[arg-type]
 
     @app.exception_handler(BrokenGame)
     async def broken_game(request: Request, exc: BrokenGame) -> JSONResponse:
@@ -319,6 +323,9 @@ def create_app(
 
     if testing:
         _testing_routes(app, server)
+    else:
+        built = app.openapi
+        app.openapi = lambda: contract.without_test_settings(built())  # type: ignore[method-assign]
 
     @app.websocket("/ws/{code}")
     async def play(websocket: WebSocket, code: str) -> None:
@@ -347,6 +354,29 @@ def create_app(
             server.guard.close_websocket(address)
 
     return app
+
+
+async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+    """FastAPI's own answer, except that a 405's ``Allow`` names every method of the path: Starlette
+    named those of the first route that matched it (``OPTIONS /api/games``: ``Allow: POST``, though
+    ``GET`` is one too)."""
+    if exc.status_code == 405:
+        exc.headers = {**(exc.headers or {}), "Allow": ", ".join(allowed_methods(request))}
+    return await http_exception_handler(request, exc)
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """The methods some route of the app takes at the request's path (each route asked as the router
+    asks it, so included routers count too)."""
+    found = []
+    for method in HTTP_METHODS:
+        scope = {**request.scope, "method": method}
+        if any(route.matches(scope)[0] == Match.FULL for route in request.app.router.routes):
+            found.append(method)
+    return found
+
+
+HTTP_METHODS = ("DELETE", "GET", "HEAD", "PATCH", "POST", "PUT")
 
 
 def _testing_routes(app: FastAPI, server: Server) -> None:

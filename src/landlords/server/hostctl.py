@@ -7,18 +7,19 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, HTTPException, Path, Request
+from fastapi import APIRouter, HTTPException, Path, Request
 
 from ..engine.errors import IllegalAction
-from .access import table_or_404
+from .access import HostToken, table_or_404
+from .contract import GAME, Credentials, problems
 from .lobby import GameInfo, host_only
 from .table import Table
 
-router = APIRouter(prefix="/api")
+router = APIRouter(prefix="/api", responses=problems(401, 403, 422, *GAME))
 SeatNumber = Annotated[int, Path(ge=0, le=7, description="the seat (0-7)")]
 
 
-async def hosted(request: Request, code: str, authorization: str | None) -> Table:
+async def hosted(request: Request, code: str, authorization: Credentials) -> Table:
     table = await table_or_404(request, code)
     host_only(table, authorization)
     return table
@@ -29,9 +30,7 @@ def conflict(exc: IllegalAction) -> HTTPException:
 
 
 @router.post("/games/{code}/seats/{seat}/standin", response_model=GameInfo, summary="A stand-in bot (host only)")
-async def standin(
-    code: str, seat: SeatNumber, request: Request, authorization: Annotated[str | None, Header()] = None
-) -> dict[str, Any]:
+async def standin(code: str, seat: SeatNumber, request: Request, authorization: HostToken) -> dict[str, Any]:
     """A stand-in bot plays the person's seat now, until they come back with their token."""
     table = await hosted(request, code, authorization)
     try:
@@ -42,9 +41,7 @@ async def standin(
 
 
 @router.post("/games/{code}/seats/{seat}/remove", response_model=GameInfo, summary="Remove a person (host only)")
-async def remove(
-    code: str, seat: SeatNumber, request: Request, authorization: Annotated[str | None, Header()] = None
-) -> dict[str, Any]:
+async def remove(code: str, seat: SeatNumber, request: Request, authorization: HostToken) -> dict[str, Any]:
     """The person's seat is a bot's for good; their token holds no seat any more (their page watches)."""
     table = await hosted(request, code, authorization)
     try:
@@ -55,7 +52,7 @@ async def remove(
 
 
 @router.post("/games/{code}/pause", response_model=GameInfo, summary="Pause the game (host only)")
-async def pause(code: str, request: Request, authorization: Annotated[str | None, Header()] = None) -> dict:
+async def pause(code: str, request: Request, authorization: HostToken) -> dict:
     """Nobody acts, no bot moves and no clock runs until the host resumes (at most 15 minutes)."""
     table = await hosted(request, code, authorization)
     try:
@@ -66,7 +63,7 @@ async def pause(code: str, request: Request, authorization: Annotated[str | None
 
 
 @router.post("/games/{code}/resume", response_model=GameInfo, summary="Resume a paused game (host only)")
-async def resume(code: str, request: Request, authorization: Annotated[str | None, Header()] = None) -> dict:
+async def resume(code: str, request: Request, authorization: HostToken) -> dict:
     table = await hosted(request, code, authorization)
     try:
         await table.host_pause(False)

@@ -12,7 +12,7 @@ import secrets
 from dataclasses import fields
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, Query, Request
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
 
 from .. import new_game
@@ -29,7 +29,8 @@ from ..names import MAX_NAME, look_alike_key
 from ..names import check_name as check_player_name
 from ..rules import get_ruleset
 from . import views
-from .access import MIN_DECISION_SECONDS, CreateGame, bearer, server_of, table_or_404
+from .access import MIN_DECISION_SECONDS, CreateGame, HostToken, SeatToken, bearer, server_of, table_or_404
+from .contract import BODY, GAME, Credentials, Language, problems
 from .limits import check as per_address
 from .refusals import Refusal
 from .storage import SeatRow
@@ -178,10 +179,14 @@ def chosen_board(body: CreateGame) -> str:
     """The game's board: the one asked for; else, as in the terminal (:func:`.editions.choice.board_for`),
     the board of the creator's language where the rules fit any board, else the rules' own. Always a
     packaged edition's id: a client never names a file (:class:`EditionError` otherwise)."""
-    return packaged_id(body.edition or board_for(get_ruleset(body.ruleset, body.rules), body.lang or ""))
+    if body.edition is not None:  # "" too: not an edition's id
+        return packaged_id(body.edition)
+    return packaged_id(board_for(get_ruleset(body.ruleset, body.rules), body.lang or ""))
 
 
-@router.post("/games", response_model=Created, status_code=201, summary="Create a game")
+@router.post(
+    "/games", response_model=Created, status_code=201, summary="Create a game", responses=problems(*BODY, 429, 503)
+)
 async def create_game(body: CreateGame, request: Request) -> Created:
     server = server_of(request)
     room_for_one_more(request)
@@ -224,7 +229,12 @@ def room_for_one_more(request: Request) -> None:
         raise Refusal(429, "lobby_full", headers={"Retry-After": "60"})
 
 
-@router.get("/games", response_model=list[GameInfo], summary="Open public games (waiting for players)")
+@router.get(
+    "/games",
+    response_model=list[GameInfo],
+    summary="Open public games (waiting for players)",
+    responses=problems(422),
+)
 async def list_games(
     request: Request,
     offset: Annotated[int, Query(ge=0, description="games to skip (newest first)")] = 0,
@@ -240,12 +250,22 @@ async def list_games(
     return [t.summary() for t in open_games[offset : offset + most]]
 
 
-@router.get("/games/{code}", response_model=GameInfo, summary="One game: its settings, seats and status")
+@router.get(
+    "/games/{code}",
+    response_model=GameInfo,
+    summary="One game: its settings, seats and status",
+    responses=problems(*GAME),
+)
 async def game_info(code: str, request: Request) -> dict[str, Any]:
     return (await table_or_404(request, code)).summary()
 
 
-@router.post("/games/{code}/join", response_model=Joined, summary="Take a seat with a display name")
+@router.post(
+    "/games/{code}/join",
+    response_model=Joined,
+    summary="Take a seat with a display name",
+    responses=problems(*BODY, *GAME),
+)
 async def join(code: str, body: JoinGame, request: Request) -> Joined:
     table = await table_or_404(request, code)
     async with table.lock:
@@ -276,8 +296,13 @@ async def maybe_start(table: Table) -> None:
         table.kick()
 
 
-@router.post("/games/{code}/leave", response_model=GameInfo, summary="Give up one's seat")
-async def leave(code: str, request: Request, authorization: Annotated[str | None, Header()] = None) -> dict:
+@router.post(
+    "/games/{code}/leave",
+    response_model=GameInfo,
+    summary="Give up one's seat",
+    responses=problems(401, 403, *GAME),
+)
+async def leave(code: str, request: Request, authorization: SeatToken) -> dict:
     """In the lobby the seat opens again; in a game, a bot plays the seat from now on."""
     table = await table_or_404(request, code)
     seat = table.seat_for(bearer(authorization))
@@ -299,10 +324,13 @@ async def leave(code: str, request: Request, authorization: Annotated[str | None
     return table.summary()
 
 
-@router.post("/games/{code}/bots", response_model=GameInfo, summary="Seat bots (host only)")
-async def add_bots(
-    code: str, request: Request, body: AddBots | None = None, authorization: Annotated[str | None, Header()] = None
-) -> dict:
+@router.post(
+    "/games/{code}/bots",
+    response_model=GameInfo,
+    summary="Seat bots (host only)",
+    responses=problems(*BODY, 401, 403, *GAME),
+)
+async def add_bots(code: str, request: Request, authorization: HostToken, body: AddBots | None = None) -> dict:
     table = await table_or_404(request, code)
     host_only(table, authorization)
     body = body or AddBots()
@@ -323,18 +351,18 @@ async def fill(table: Table, strategy: str, only: int | None, request: Request) 
             await server_of(request).storage.save_seat(table.row.id, s.row())
 
 
-def host_only(table: Table, authorization: str | None) -> None:
+def host_only(table: Table, authorization: Credentials) -> None:
     if not table.is_host(bearer(authorization)):
         raise Refusal(403, "host_only")
 
 
-@router.post("/games/{code}/start", response_model=GameInfo, summary="Start now (host only)")
-async def start(
-    code: str,
-    request: Request,
-    body: StartGame | None = None,
-    authorization: Annotated[str | None, Header()] = None,
-) -> dict:
+@router.post(
+    "/games/{code}/start",
+    response_model=GameInfo,
+    summary="Start now (host only)",
+    responses=problems(*BODY, 401, 403, *GAME),
+)
+async def start(code: str, request: Request, authorization: HostToken, body: StartGame | None = None) -> dict:
     table = await table_or_404(request, code)
     host_only(table, authorization)
     body = body or StartGame()  # nothing in it is required: no body at all is fine
@@ -352,8 +380,14 @@ async def start(
     return table.summary()
 
 
-@router.post("/games/{code}/rematch", response_model=Created, status_code=201, summary="A new game, same table")
-async def rematch(code: str, request: Request, authorization: Annotated[str | None, Header()] = None) -> Created:
+@router.post(
+    "/games/{code}/rematch",
+    response_model=Created,
+    status_code=201,
+    summary="A new game, same table",
+    responses=problems(401, 403, *GAME),
+)
+async def rematch(code: str, request: Request, authorization: HostToken) -> Created:
     """Same settings and bots; the people's seats are open for them to join again (the clients at the
     old table see the new code in their next update)."""
     server = server_of(request)
@@ -380,8 +414,13 @@ async def rematch(code: str, request: Request, authorization: Annotated[str | No
     return Created(code=new.code, link=str(request.base_url) + f"g/{new.code}", host_token=host)
 
 
-@router.get("/games/{code}/log", response_model=Log, summary="The game's event log in words")
-async def event_log(code: str, request: Request, lang: str = "en", start: int = 0) -> Log:
+@router.get(
+    "/games/{code}/log",
+    response_model=Log,
+    summary="The game's event log in words",
+    responses=problems(422, 429, *GAME),
+)
+async def event_log(code: str, request: Request, lang: Language = "en", start: int = 0) -> Log:
     per_address(request, "expensive", "too many log, record or replay requests from your address: slow down")
     table = await table_or_404(request, code)
     if lang not in LANGUAGES:
@@ -390,7 +429,11 @@ async def event_log(code: str, request: Request, lang: str = "en", start: int = 
     return Log(code=table.code, lang=lang, lines=lines)
 
 
-@router.get("/games/{code}/record", summary="A finished game's record (what `landlords replay` reads)")
+@router.get(
+    "/games/{code}/record",
+    summary="A finished game's record (what `landlords replay` reads)",
+    responses=problems(429, *GAME),
+)
 async def export_record(code: str, request: Request) -> dict[str, Any]:
     """Only once the game is over: a record holds the seed, which would tell the dice to come."""
     per_address(request, "expensive", "too many log, record or replay requests from your address: slow down")

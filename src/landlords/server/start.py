@@ -94,8 +94,6 @@ def check_broker(url: str, db_url: str) -> str | None:
     return None
 
 
-
-
 def run_server(
     app: Any, sockets: list, host: str, port: int, log_level: str, header_timeout: float, ws_deflate: bool
 ) -> bool:

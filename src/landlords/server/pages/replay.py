@@ -27,6 +27,7 @@ from ...i18n import has, tr
 from ...i18n.bot_names import shown_name
 from ...render.text import describe
 from ..access import table_or_404
+from ..contract import GAME, Language, problems
 from ..limits import check as per_address
 from ..limits import too_many
 from ..table import Table
@@ -150,16 +151,24 @@ async def _finished(request: Request, code: str) -> Table:
     return table
 
 
-@router.get("/api/games/{code}/replay", summary="A finished game's turns, for the replay viewer")
-async def replay_index(code: str, request: Request, lang: str = "en") -> dict[str, Any]:
+@router.get(
+    "/api/games/{code}/replay",
+    summary="A finished game's turns, for the replay viewer",
+    responses=problems(422, 429, *GAME),
+)
+async def replay_index(code: str, request: Request, lang: Language = "en") -> dict[str, Any]:
     check_lang(lang)
     table = await _finished(request, code)
     index = await off_loop(request, _index, table.code, table.row.head, _acts(table), table.row.finished_by, lang)
     return {"code": table.code, "game": table.summary(), **index}
 
 
-@router.get("/api/games/{code}/replay/{frame}", summary="One frame of a finished game: position and log")
-async def replay_frame(code: str, frame: int, request: Request, lang: str = "en") -> dict[str, Any]:
+@router.get(
+    "/api/games/{code}/replay/{frame}",
+    summary="One frame of a finished game: position and log",
+    responses=problems(422, 429, *GAME),
+)
+async def replay_frame(code: str, frame: int, request: Request, lang: Language = "en") -> dict[str, Any]:
     check_lang(lang)
     table = await _finished(request, code)
     args = (table.code, table.row.head, _acts(table), table.row.finished_by, lang, frame)
@@ -169,7 +178,11 @@ async def replay_frame(code: str, frame: int, request: Request, lang: str = "en"
     return out
 
 
-@router.get("/api/games/{code}/worth", summary="The net worth of every seat at the end of each turn so far")
+@router.get(
+    "/api/games/{code}/worth",
+    summary="The net worth of every seat at the end of each turn so far",
+    responses=problems(429, *GAME),
+)
 async def worth(code: str, request: Request) -> dict[str, Any]:
     table = await table_or_404(request, code)
     if table.game is None or table.row.head is None:

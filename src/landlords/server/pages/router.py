@@ -13,23 +13,26 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Path, Request
 from fastapi.responses import HTMLResponse
 
 from ...bots import known_names
 from ...describe.labels import deck_name
 from ...describe.offers import lots_to_offer, trade_partners
 from ...describe.rulesets import ruleset_name, summary
-from ...editions import edition_names, load_edition
+from ...editions import edition_names, load_edition, packaged_id
 from ...editions.choice import board_for
 from ...engine.errors import LandlordsError
 from ...i18n import LANGUAGES, catalog, tr
 from ...rules import get_ruleset, ruleset_names
-from ..access import CreateGame, bearer, table_or_404
+from ..access import CreateGame, SeatToken, bearer, table_or_404
+from ..contract import GAME, EditionId, Language, RulesetId, largest_board, problems
 from . import STATIC, with_versions
 from .board import board_json, card_json
 
 router = APIRouter()
+# a square's number: below the largest board's size (the game's own board may be smaller: 422 then)
+Square = Annotated[int, Path(ge=0, lt=largest_board(), description="the square's number on the board")]
 NO_CACHE = {"Cache-Control": "no-cache"}
 # the catalog sections the page reads: its own words, and the terminal's where they are the same
 WORD_SECTIONS = ("web.", "ui.", "ruleset.name.", "end.", "menu.", "type.", "advice.", "lobby.", "strategy.")
@@ -104,8 +107,12 @@ async def table_page(code: str) -> HTMLResponse:
     return page("table")
 
 
-@router.get("/api/web/meta", summary="What a game can be made of: editions, rulesets, bots, options")
-async def meta(request: Request, lang: str = "en") -> dict[str, Any]:
+@router.get(
+    "/api/web/meta",
+    summary="What a game can be made of: editions, rulesets, bots, options",
+    responses=problems(422),
+)
+async def meta(request: Request, lang: Language = "en") -> dict[str, Any]:
     check_lang(lang)
     rulesets = []
     for rid in ruleset_names():
@@ -132,8 +139,12 @@ async def meta(request: Request, lang: str = "en") -> dict[str, Any]:
     }
 
 
-@router.get("/api/web/words/{lang}", summary="The page's words in one language (from the catalogs)")
-async def words(lang: str) -> dict[str, str]:
+@router.get(
+    "/api/web/words/{lang}",
+    summary="The page's words in one language (from the catalogs)",
+    responses=problems(422),
+)
+async def words(lang: Language) -> dict[str, str]:
     check_lang(lang)
     english, own = catalog("en"), catalog(lang)
     return {
@@ -143,17 +154,29 @@ async def words(lang: str) -> dict[str, str]:
     }
 
 
-@router.get("/api/web/board", summary="An edition's board: picture, squares' geometry, names, prices")
-async def board(ruleset: str = "hasbro-ru", edition: str | None = None, lang: str = "en") -> dict[str, Any]:
+@router.get(
+    "/api/web/board",
+    summary="An edition's board: picture, squares' geometry, names, prices",
+    responses=problems(422),
+)
+async def board(
+    ruleset: RulesetId = "hasbro-ru", edition: EditionId | None = None, lang: Language = "en"
+) -> dict[str, Any]:
     check_lang(lang)
     try:
+        if edition is not None:  # "" too: not an edition's id (the schema lists them)
+            packaged_id(edition)
         return board_json(edition, ruleset, lang)
     except LandlordsError as exc:
         raise HTTPException(422, str(exc)) from None
 
 
-@router.get("/api/games/{code}/card/{square}", summary="A square's card now: prices, rents, mortgage, owner")
-async def card(code: str, square: int, request: Request, lang: str = "en") -> dict[str, Any]:
+@router.get(
+    "/api/games/{code}/card/{square}",
+    summary="A square's card now: prices, rents, mortgage, owner",
+    responses=problems(422, *GAME),
+)
+async def card(code: str, square: Square, request: Request, lang: Language = "en") -> dict[str, Any]:
     check_lang(lang)
     table = await table_or_404(request, code)
     game = table.game
@@ -164,10 +187,12 @@ async def card(code: str, square: int, request: Request, lang: str = "en") -> di
     return card_json(game, square, lang)
 
 
-@router.get("/api/games/{code}/trade", summary="The trade composer's options for the seat of the token")
-async def trade(
-    code: str, request: Request, lang: str = "en", authorization: Annotated[str | None, Header()] = None
-) -> dict[str, Any]:
+@router.get(
+    "/api/games/{code}/trade",
+    summary="The trade composer's options for the seat of the token",
+    responses=problems(401, 403, 422, *GAME),
+)
+async def trade(code: str, request: Request, authorization: SeatToken, lang: Language = "en") -> dict[str, Any]:
     """Whom the seat may send an offer to now, and for each partner the lots either side may give
     and the jail cards each holds (empty ``partners``: no offers at this moment)."""
     check_lang(lang)
