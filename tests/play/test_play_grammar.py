@@ -69,7 +69,11 @@ YOU_LINES = {
         "● You are bankrupt (to the bank)",
     ],
 }
-BANK_STOCK = {"ru": "в банке: 1 дом, 12 отелей", "pl": "w banku: 1 domek, 12 hoteli", "en": "bank: 1 house, 12 hotels"}
+BANK_STOCK = {
+    "ru": "в банке: 1 дом, 12 отелей",
+    "pl": "w banku: 1 domek, 12 hoteli",
+    "en": "bank: 1 house, 12 hotels",
+}
 
 
 def _run(lang: str, second: str, tmp_path) -> list[str]:
