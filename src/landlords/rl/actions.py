@@ -10,7 +10,6 @@ one with ``game.is_legal``.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -447,13 +446,11 @@ class ActionCodec:
                     del table[k]
 
     def copy(self) -> ActionCodec:
-        """A codec with the same per-turn counts, for a copy of the game (a search tree's node): the
-        tables are shared (they never change), the caches start empty."""
-        other = copy.copy(self)
+        """A codec with the same per-turn counts, for a copy of the game (a search tree's node); its
+        caches start empty."""
+        other = ActionCodec(self.size, self.max_offers, self.max_free_acts)  # (a compiled class has no copy.copy)
         other.offers, other.free_acts = dict(self.offers), dict(self.free_acts)
         other.undo = {k: set(v) for k, v in self.undo.items()}
-        other._mask_game = None  # noqa: SLF001 - the copy's own caches, of this class
-        other._template_cache = {}  # noqa: SLF001
         return other
 
     def reset(self) -> None:
