@@ -67,7 +67,12 @@ def from_position(
         raise r.fail("players", str(exc).removeprefix("players: ")) from None
     if not rules.min_players <= len(names) <= rules.max_players:
         raise r.fail("players", f"ruleset {rules.id!r} is for {rules.min_players}-{rules.max_players} players")
-    game = game_class(rules)(edition, rules, names, None, record_events=record_events, opening=False)
+    # the piles a position does not list follow the new game's shuffle: from the position's seed,
+    # so that the same position gives the same game in every process
+    chance = data.get("chance")
+    seed = chance.get("seed") if isinstance(chance, dict) else None
+    seed = seed if type(seed) is int else None
+    game = game_class(rules)(edition, rules, names, seed, record_events=record_events, opening=False)
     load_state(game, data, r)
     if game.events:
         game.events.clear()
