@@ -107,32 +107,47 @@ def test_returns_rank_and_pay_back():
     assert hotels["orange"].payback_turns < hotels["dark_blue"].payback_turns < hotels["brown"].payback_turns
 
 
-def _engine_frequencies(ruleset: str, edition: str | None, rolls: int, seed: int) -> tuple[dict[int, int], int]:
-    """Run the real engine, movement only: nobody buys, everybody is rich, jail is left at once."""
-    rules = {"starting_cash": 10**9, "auctions": False}
+def _engine_counts(
+    ruleset: str, edition: str | None, n: int, seed: int, *, per: str = "roll", jail: str = "short", **overrides
+) -> tuple[dict[int, int], int]:
+    """Run the real engine, movement only (nobody buys, everybody is rich), and count where each of
+    ``n`` rolls ends (``per="roll"``) or each of ``n`` turns (``per="turn"``: a turn lost on free
+    parking under skip_turn ends there too). ``jail``: 'short' leaves jail at once (fine or card),
+    'long' stays as long as the rules allow."""
+    rules = {"starting_cash": 10**9, "auctions": False, **overrides}
     game = landlords.new_game(
         edition, ruleset, players=2, seed=seed, rules=rules, record_events=False, end_turn_prompt=False
     )
     counts: dict[int, int] = {}
     done = steps = 0
     roller = -1  # whose roll is still being resolved (Odessa asks about the refusal card first)
-    while done < rolls:
+    turn, seat = game.turn, game.current
+
+    def count(who: int, times: int = 1) -> None:
+        where = JAIL if game.in_jail[who] else game.position[who]
+        counts[where] = counts.get(where, 0) + times
+
+    while done < n:
         steps += 1
-        assert steps < 20 * done + 10_000, f"the driver is stuck at {game.decision}"
+        assert steps < 50 * done + 10_000, f"the driver is stuck at {game.decision}"
         d = game.decision
-        if roller >= 0 and d.kind != "exchange_refusal":
-            where = JAIL if game.in_jail[roller] else game.position[roller]
-            counts[where] = counts.get(where, 0) + 1
+        if per == "roll" and roller >= 0 and d.kind != "exchange_refusal":
+            count(roller)
             roller = -1
+        if per == "turn" and game.turn != turn:  # the turn of ``seat`` is over
+            count(seat, 2 if game.skip_next[seat] else 1)  # a lost next turn ends where it stands
+            done += 1
+            turn, seat = game.turn, game.current
         if d.kind == "pre_roll":
-            if game.in_jail[d.seat]:  # leave at once where the rules allow it (the short policy)
+            if jail == "short" and game.in_jail[d.seat]:
                 leave = next((a for a in (USE_JAIL_CARD, PAY_JAIL_FINE) if game.is_legal(d.seat, a)), None)
                 if leave is not None:
                     game.apply(d.seat, leave)
                     continue
             game.apply(d.seat, ROLL)
-            done += 1
-            roller = d.seat
+            if per == "roll":
+                done += 1
+                roller = d.seat
         elif d.kind == "buy":
             game.apply(d.seat, DECLINE)
         elif d.kind == "auction":  # nobody bids (Бизнесполия's start auction included)
@@ -162,55 +177,13 @@ def test_chain_agrees_with_the_real_engine(ruleset, edition):
     rules = get_ruleset(ruleset, starting_cash=10**9, auctions=False)
     ed = load_edition(edition or rules.edition)
     exact = {o.index: float(o.probability) for o in square_odds(ed, rules, "short")}
-    counts, n = _engine_frequencies(ruleset, edition, 200_000, seed=random.Random(ruleset).randrange(10**6))
+    counts, n = _engine_counts(ruleset, edition, 200_000, random.Random(ruleset).randrange(10**6))
     for index, p in exact.items():
         seen = counts.get(index, 0) / n
         sigma = (3 * p * (1 - p) / n) ** 0.5
         assert abs(seen - p) <= 5 * sigma + 1e-9, (
             f"{ed.squares[index].name if index >= 0 else 'jail'}: {seen} vs {p}"
         )
-
-
-def _engine_turn_ends(
-    ruleset: str, overrides: dict, turns: int, seed: int, jail: str
-) -> tuple[dict[int, int], int]:
-    """Run the real engine, movement only, and count where each turn ends; a turn lost on free
-    parking (skip_turn) ends there too. ``jail``: 'short' leaves jail at once (fine or card), 'long'
-    stays as long as the rules allow."""
-    rules = {"starting_cash": 10**9, "auctions": False, **overrides}
-    game = landlords.new_game(
-        None, ruleset, players=2, seed=seed, rules=rules, record_events=False, end_turn_prompt=False
-    )
-    counts: dict[int, int] = {}
-    done = steps = 0
-    turn, seat = game.turn, game.current
-    while done < turns:
-        steps += 1
-        assert steps < 50 * done + 10_000, f"the driver is stuck at {game.decision}"
-        if game.turn != turn:  # the turn of ``seat`` is over
-            where = JAIL if game.in_jail[seat] else game.position[seat]
-            counts[where] = counts.get(where, 0) + 1
-            if game.skip_next[seat]:  # its next turn is lost: it ends where it stands
-                counts[where] += 1
-            done += 1
-            turn, seat = game.turn, game.current
-        d = game.decision
-        if d.kind == "pre_roll":
-            if jail == "short" and game.in_jail[d.seat]:
-                leave = next((a for a in (USE_JAIL_CARD, PAY_JAIL_FINE) if game.is_legal(d.seat, a)), None)
-                if leave is not None:
-                    game.apply(d.seat, leave)
-                    continue
-            game.apply(d.seat, ROLL)
-        elif d.kind == "buy":
-            game.apply(d.seat, DECLINE)
-        elif d.kind == "auction":
-            game.apply(d.seat, PASS)
-        elif d.kind == "exchange_refusal":  # keep the refusal card: the chain does not model it
-            game.apply(d.seat, next(a for a in game.legal_actions() if a.to_json().get("refuse") is False))
-        else:
-            game.apply(d.seat, next(iter(game.legal_actions())))
-    return counts, sum(counts.values())
 
 
 @pytest.mark.slow
@@ -236,7 +209,7 @@ def test_odds_per_turn_agree_with_the_real_engine_for_each_free_parking_and_jail
     ed = load_edition(rules.edition)
     exact = {o.index: float(o.probability) for o in square_odds(ed, rules, jail, "turn")}
     seed = random.Random(ruleset + jail).randrange(10**6)
-    counts, n = _engine_turn_ends(ruleset, overrides, 400_000, seed, jail)
+    counts, n = _engine_counts(ruleset, None, 400_000, seed, per="turn", jail=jail, **overrides)
     for index, p in exact.items():
         seen = counts.get(index, 0) / n
         sigma = (3 * p * (1 - p) / n) ** 0.5

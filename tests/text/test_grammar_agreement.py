@@ -197,8 +197,15 @@ def test_counts_take_the_plural_their_number_needs(lang, n, text):
 
 
 def test_the_bank_stock_counts_by_the_plural_rule():
-    assert tr("en", "position.bank", houses=1, hotels=1) == "bank: 1 house, 1 hotel"
-    assert tr("en", "position.bank", houses=0, hotels=2) == "bank: 0 houses, 2 hotels"
+    import landlords
+    from landlords.describe.words import Speaker
+    from landlords.render.text import bank_stock
+
+    game = landlords.new_game("classic-us", "hasbro-ru", players=2, seed=1)
+    game.bank_houses, game.bank_hotels = 1, 1
+    assert bank_stock(game, Speaker(game, "en")) == "bank: 1 house, 1 hotel"
+    game.bank_houses, game.bank_hotels = 0, 2
+    assert bank_stock(game, Speaker(game, "en")) == "bank: 0 houses, 2 hotels"
 
 
 def test_a_mortgaged_lot_in_an_offer_is_in_an_invariant_state():

@@ -14,7 +14,6 @@ processes and Ray; each process builds the position once and copies it for every
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from dataclasses import dataclass, field
@@ -99,9 +98,7 @@ def resampled(base: Game, seed: int) -> Game:
     """A copy of ``base`` whose hidden chance is drawn again from ``seed``: a new generator for the
     dice, every card pile reshuffled (where the ruleset shuffles), scripts dropped."""
     chance = Chance(seed)
-    memo: dict[int, Any] = {id(base.edition): base.edition, id(base.t): base.t, id(base.rules): base.rules}
-    memo[id(base.chance)] = chance
-    game = copy.deepcopy(base, memo)
+    game = base.clone(chance)
     game.seed = seed
     if game.rules.shuffle_decks:
         rng: random.Random = chance.rng

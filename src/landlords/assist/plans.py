@@ -7,7 +7,6 @@ and applying the steps to the game gives the state the plan was made on the copy
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -59,8 +58,7 @@ def _why_not(g: Game, seat: int, action: Action) -> str:
 
 def scratch(game: Game) -> Game:
     """A copy of ``game`` to try acts on (the edition, tables and rules are shared, not copied)."""
-    memo = {id(game.edition): game.edition, id(game.t): game.t, id(game.rules): game.rules}
-    clone = copy.deepcopy(game, memo)
+    clone = game.clone()
     clone.events = None
     return clone
 

@@ -202,8 +202,8 @@ def editions(lang) -> None:
         table.add_column(tr(lang, f"cli.column.{col}"))
     for name in edition_names():
         ed = load_edition(name)
-        gloss = (ed.glosses.get(lang) or {}).get(ed.name) if ed.language != lang else None
-        shown = f"{gloss} ({ed.name})" if gloss else ed.name  # the reader's words, the original beside
+        gloss = ed.gloss(lang, ed.name)
+        shown = f"{gloss} ({ed.name})" if gloss != ed.name else ed.name  # the reader's words, the original beside
         table.add_row(ed.id, shown, ed.language, str(ed.size), money_format(ed, lang).format(amount=200))
     console.print(table)
 

@@ -362,8 +362,7 @@ def deck_name(game: Game, deck: str, lang: str | None = None) -> str:
     d = game.edition.decks.get(deck)
     if d is None:
         return words(deck)
-    gloss = (game.edition.glosses.get(lang) or {}).get(d.name) if lang and lang != game.edition.language else None
-    return gloss or d.name
+    return game.edition.gloss(lang, d.name)
 
 
 def catalog_text(lang: str, key: str) -> str:

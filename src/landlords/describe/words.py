@@ -67,18 +67,6 @@ def quote(lang: str, text: str) -> str:
     return f"{left}{inner}{right}"
 
 
-def _lands_on_go(params: Mapping[str, Any]) -> bool:
-    end, go = params.get("end"), params.get("go")
-    return end is not None and go is not None and str(end) == str(go)
-
-
-# A message with a more exact sibling for some of its parameters: passing GO to stop on GO is
-# stopping on GO («Аня останавливается на поле «Старт»»), never "passes GO and moves to GO".
-REFINED: dict[str, tuple[str, Callable[[Mapping[str, Any]], bool]]] = {
-    "event.moved_passed_go": ("event.moved_to_go", _lands_on_go),
-}
-
-
 class Term(Person):
     """A square or a card name: its nominative (quoted), case forms from the edition, a gloss."""
 
@@ -118,10 +106,7 @@ class Speaker:
 
     # ------------------------------------------------------------ messages
     def t(self, key: str, **params: Any) -> str:
-        """A catalog message in this game's variant wording (or its more exact sibling, see REFINED)."""
-        refined = REFINED.get(key)
-        if refined is not None and refined[1](params) and self.has(refined[0]):
-            key = refined[0]
+        """A catalog message in this game's variant wording."""
         return tr(self.lang, key, self.variant, **params)
 
     def has(self, key: str) -> bool:
@@ -197,7 +182,7 @@ class Speaker:
         return self.named(self.game.edition.groups[t.group_ids[g]].name)
 
     def money(self, amount: int) -> str:
-        return money(self.game, self.lang, amount, self.one_language)
+        return money(self.game, self.lang, amount)
 
     def count(self, word: str, n: int) -> str:
         """``n`` and the variant's word in its plural form: "3 houses", «3 артели», "2 biura"."""
@@ -208,11 +193,10 @@ class Speaker:
         return vocabulary(self.lang, word, form, self.variant)
 
 
-def money(game: Game, lang: str, amount: int, one: bool | None = None) -> str:
+def money(game: Game, lang: str, amount: int) -> str:
     """An amount in the edition's currency with the language's digit grouping, worded in ``lang``
     by the edition's gloss of its currency format wherever it has one (the terminal as the web:
-    "1500 тыс. ₽" is "₽1,500k" and "200 руб." "200 roubles" to an English reader; ``one`` is kept
-    for the callers that pass it)."""
+    "1500 тыс. ₽" is "₽1,500k" and "200 руб." "200 roubles" to an English reader)."""
     cur = game.edition.currency
     value = amount * cur.scale
     shown = number(lang, value) if abs(value) >= 10000 else str(value)
@@ -223,7 +207,7 @@ def money_format(edition: Any, lang: str) -> str:
     """The edition's currency format for a reader of ``lang``: its gloss where the edition has one."""
     if edition.language == lang:
         return str(edition.currency.format)
-    return str((edition.glosses.get(lang) or {}).get(edition.currency.format, edition.currency.format))
+    return str(edition.gloss(lang, edition.currency.format))
 
 
 @cache

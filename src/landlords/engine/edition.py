@@ -158,6 +158,14 @@ class Edition:
                 return sq.index
         raise KeyError(f"edition {self.id!r} has no square named {name!r}")
 
+    def gloss(self, lang: str | None, text: str) -> str:
+        """``text`` (one of this edition's names or texts) as a reader of ``lang`` reads it: the
+        edition's translation where the edition is in another language and has one, else as printed."""
+        if lang is None or lang == self.language:
+            return text
+        glosses = self.glosses.get(lang)
+        return text if glosses is None else glosses.get(text, text)
+
     def tables(self) -> EditionTables:
         cached = _TABLES.get(id(self))
         if cached is None or cached.edition is not self:

@@ -17,6 +17,7 @@ resolved (finish the landing, move out of jail, run the next bankruptcy auction,
 
 from __future__ import annotations
 
+import copy
 from collections import deque
 from collections.abc import Sequence
 from typing import Any, ClassVar
@@ -266,6 +267,16 @@ class Game(Listing):
         from .state_load import decision_problem
 
         return decision_problem(self, d)
+
+    # ------------------------------------------------------------ copies
+    def clone(self, chance: Chance | None = None) -> Game:
+        """A deep copy sharing what never changes (the edition, its tables, the ruleset); with
+        ``chance``, drawing from that instead of a copy of this game's generator."""
+        memo: dict[int, Any] = {id(self.edition): self.edition, id(self.t): self.t, id(self.rules): self.rules}
+        if chance is not None:
+            memo[id(self.chance)] = chance
+        twin: Game = copy.deepcopy(self, memo)
+        return twin
 
     # ------------------------------------------------------------ records
     def snapshot(self) -> dict[str, Any]:

@@ -24,12 +24,8 @@ class Screens(AppParts):
 
     def intro(self) -> None:
         game = self.game
-        self.term.print(
-            Text(
-                self.t("ui.title", edition=view.local(game, self.lang, game.edition.name), ruleset=game.rules.id),
-                style="bold reverse",
-            )
-        )
+        edition = game.edition.gloss(self.lang, game.edition.name)
+        self.term.print(Text(self.t("ui.title", edition=edition, ruleset=game.rules.id), style="bold reverse"))
         seats = []
         for seat, name in enumerate(game.names):
             c = self.controllers[seat]

@@ -90,19 +90,11 @@ def square_tail(game: Game, sq: int, marks: list[str]) -> Text:
     return tail
 
 
-def local(game: Game, lang: str, text: str) -> str:
-    """One of the edition's names as a reader of ``lang`` reads it: its gloss (the edition's
-    translation) when the edition is in another language and has one, else the name as printed."""
-    if game.edition.language == lang:
-        return text
-    return (game.edition.glosses.get(lang) or {}).get(text) or text
-
-
 def board_name(game: Game, lang: str, sq: int, beside: bool = False) -> str:
     """A square's name on the board: the reader's gloss, and with ``beside`` the original after it
     ("Kovalevsky's Dacha · Дача Ковалевского") where the board has the room."""
     name = game.edition.squares[sq].name
-    shown = local(game, lang, name)
+    shown = game.edition.gloss(lang, name)
     return f"{shown} · {name}" if beside and shown != name else shown
 
 
@@ -164,7 +156,7 @@ def board(game: Game, lang: str, width: int = 80) -> RenderableType:
     for _ in texts:
         table.add_column(no_wrap=True)
     table.add_row(*texts)
-    edition = local(game, lang, game.edition.name)
+    edition = game.edition.gloss(lang, game.edition.name)
     title = speaker(game, lang).t("ui.board_title", edition=edition, round=game.round + 1)
     return Panel(RGroup(table, *legend(game, lang, marks)), title=Text(title), box=box.ROUNDED, expand=False)
 

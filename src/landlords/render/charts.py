@@ -21,14 +21,6 @@ def _pyplot():
     return plt
 
 
-def name_in(edition: Edition, name: str, lang: str) -> str:
-    """One of the edition's names for a chart in ``lang``: its translation (the edition's gloss) where
-    the edition is in another language and has one, so that the labels and the axes read alike."""
-    if edition.language == lang:
-        return name
-    return (edition.glosses.get(lang) or {}).get(name, name)
-
-
 def odds_chart(
     odds: list[SquareOdds], path: str, title: str, edition: Edition | None = None, lang: str = "en"
 ) -> None:
@@ -36,7 +28,7 @@ def odds_chart(
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(14, 5))
     labels = [
-        (name_in(edition, o.name, lang) if edition is not None else o.name)
+        (edition.gloss(lang, o.name) if edition is not None else o.name)
         if o.index >= 0
         else tr(lang, "plot.in_jail")
         for o in odds
@@ -75,7 +67,7 @@ def returns_chart(
             else count(lang, "house", int(level), variant)
         )
         ax.bar(xs, ys, width, label=label)
-    groups_shown = [name_in(edition, edition.groups[n].name, lang) for n in names]
+    groups_shown = [edition.gloss(lang, edition.groups[n].name) for n in names]
     ax.set_xticks([k + 0.4 for k in range(len(names))], groups_shown, rotation=30)
     ax.set_ylabel(tr(lang, "plot.payback_axis"))
     ax.set_title(tr(lang, "plot.payback_title", edition=edition.name))

@@ -44,7 +44,10 @@ def message_key(ev: E.Event, game: Game | None = None) -> str:
             else f"rolled_{ev.purpose}"
         ),
         "moved": lambda: (
-            "moved_passed_go"
+            # passing GO to stop on it is stopping on GO, never "passes GO and moves to GO"
+            "moved_to_go"
+            if ev.passed_go and game is not None and ev.end == game.t.go
+            else "moved_passed_go"
             if ev.passed_go
             else "moved_free_parking"
             if game is not None and game.t.kind[ev.end] == FREE_PARKING and game.rules.free_parking == "skip_turn"

@@ -22,8 +22,6 @@ itself only ever takes a whole act, so it never holds a half-applied one.
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -106,12 +104,6 @@ class LandlordsSpielGame(pyspiel.Game):
         return IIGObserverForPublicInfoGame(iig_obs_type, params)
 
 
-def _copy(game: Game) -> Game:
-    """A copy of the engine's game sharing what never changes (edition, tables, ruleset)."""
-    memo: dict[int, Any] = {id(game.edition): game.edition, id(game.t): game.t, id(game.rules): game.rules}
-    return copy.deepcopy(game, memo)
-
-
 class Position:
     """What a state holds: the engine's game, the codec's per-turn counts, the act waiting for its
     chance outcomes and the cards seen. OpenSpiel clones a state by deep-copying its attributes;
@@ -130,7 +122,7 @@ class Position:
     def __deepcopy__(self, memo: dict[int, Any]) -> Position:
         other = Position.__new__(Position)
         other.spiel = self.spiel
-        other.engine = _copy(self.engine)
+        other.engine = self.engine.clone()
         other.codec = self.codec.copy()
         other.pending, other.script, other.need = self.pending, list(self.script), self.need
         other.seen = {deck: set(cards) for deck, cards in self.seen.items()}
@@ -168,7 +160,7 @@ class Position:
         assert self.pending is not None
         seat, act = self.pending
         while True:
-            trial = _copy(self.engine)
+            trial = self.engine.clone()
             trial.strict_chance = True
             self._script_into(trial)
             decision = trial.decision
@@ -302,4 +294,4 @@ def register() -> None:
         pyspiel.register_game(_game_type(), LandlordsSpielGame)
 
 
-__all__: Sequence[str] = ("LandlordsSpielGame", "LandlordsSpielState", "SHORT_NAME", "register")
+__all__ = ["LandlordsSpielGame", "LandlordsSpielState", "SHORT_NAME", "register"]

@@ -71,7 +71,7 @@ def lobby_options() -> list[dict[str, Any]]:
 def edition_title(edition: str, lang: str) -> str:
     """An edition's name as a reader of ``lang`` reads it: its gloss, where the edition has one."""
     ed = load_edition(edition)
-    return ed.name if ed.language == lang else (ed.glosses.get(lang) or {}).get(ed.name, ed.name)
+    return ed.gloss(lang, ed.name)
 
 
 def page_html(name: str) -> str:

@@ -97,7 +97,7 @@ class Acts(TableBase):
     def refusal(self, conn: Connection, exc: IllegalAction, ref: Any) -> dict[str, Any]:
         game = self.game
         money = (
-            (lambda n: words_money(game, conn.lang, n, True)) if game is not None else None
+            (lambda n: words_money(game, conn.lang, n)) if game is not None else None
         )  # the reader's words
         out: dict[str, Any] = {
             "type": "refused",
