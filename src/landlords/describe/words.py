@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache, wraps
+from functools import cache, lru_cache, wraps
 from typing import Any, ParamSpec, TypeVar
 
 from ..engine import events as E
@@ -233,6 +233,7 @@ def vocabulary(lang: str, word: str, form: str = "one", variant: str | None = No
     return word.replace("_", " ")
 
 
+@lru_cache(maxsize=8192)  # a property card's rows ask for the same few counts on every view
 def count(lang: str, word: str, n: int, variant: str | None = None) -> str:
     """``n`` with ``word`` in the plural form CLDR gives ``n`` in ``lang``."""
     return f"{number(lang, n)} {vocabulary(lang, word, plural_category(lang, n), variant)}"

@@ -15,6 +15,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+
 from ..engine.errors import ConfigError
 from ..names import MAX_CHAT, check_text
 
@@ -52,10 +54,11 @@ ERRORS = (
 )
 
 
-# Every message the server sends is encoded by this one encoder: compact (no spaces after separators:
-# fewer bytes to write to every client) and in UTF-8 words rather than \u escapes, made once instead
-# of once per message as ``json.dumps`` with options does.
-dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+def dumps(value: Any) -> str:
+    """Every message the server sends is encoded here: compact (no spaces after separators: fewer
+    bytes to write to every client), in UTF-8 words rather than \\u escapes, by orjson (the standard
+    encoder was a tenth of the server's time per act). Integer keys become strings, as ``json`` does."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 class ProtocolError(Exception):
