@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "src") not in sys.path:  # a checkout without an install builds its docs too
     sys.path.insert(0, str(ROOT / "src"))
 
-from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
-from mkdocs.structure.files import File, Files  # noqa: E402
+if TYPE_CHECKING:  # rules_page needs no MkDocs (the tests call it without)
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.files import Files
 
 RULES_DIR = "playing/rules"
 INDEX = f"{RULES_DIR}/index.md"
@@ -103,6 +104,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
+    from mkdocs.structure.files import File
+
     from landlords import ruleset_names
 
     for rid in ruleset_names():
