@@ -177,9 +177,14 @@ def test_the_readme_stays_a_front_door():
     before a bare ``landlords``, and the test command does not reuse the first environment."""
     text = README.read_text(encoding="utf-8")
     assert len(text.splitlines()) < 200
-    setup = [code for lang, code, _ in blocks(README) if lang == "sh"][:2]
-    assert ". .venv/bin/activate" in setup[0].split("landlords")[0]
-    assert ".venv-dev" in setup[1] and " .venv/" not in setup[1]
+    setups = [code for lang, code, _ in blocks(README) if lang == "sh" and "python3 -m venv" in code]
+    play = next(code for code in setups if "landlords play" in code)
+    tests = next(code for code in setups if "pytest" in code)
+    assert ". .venv/bin/activate" in play.split("landlords play")[0]
+    for code in setups:  # every other environment is one of its own, never the compiled .venv
+        if code is not play:
+            assert " .venv/" not in code and "-m venv .venv " not in code, code
+    assert ".venv-dev" in tests
     for word in ("Chromium", "PostgreSQL", "Redis", "30 minutes", "not slow"):
         assert word in text, word
 
