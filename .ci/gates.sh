@@ -4,10 +4,13 @@
 # compiled build compiles (.ci/mypy_compiled.sh). The page's JavaScript (no build step; the
 # tools only read it): ESLint (eslint.config.js) and TypeScript's check of its JSDoc types
 # (jsconfig.json), installed from package-lock.json into node_modules/ (never part of the package).
-# RUFF: the ruff to run (default: the project's .venv, else the one on PATH).
+# RUFF: the ruff to run (default: the project's .venv-dev or .venv, else the one on PATH).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-RUFF="${RUFF:-$([ -x .venv/bin/ruff ] && echo .venv/bin/ruff || echo ruff)}"
+if [ -z "${RUFF:-}" ]; then
+    RUFF=ruff
+    for v in .venv .venv-dev; do [ -x "$v/bin/ruff" ] && RUFF="$v/bin/ruff"; done
+fi
 echo "gates: ruff check"
 "$RUFF" check .
 echo "gates: mypy --strict on the compiled modules"

@@ -3,7 +3,10 @@
 # hooks.custom] include less exclude, the globs hatch_build.py reads) type-check under mypy --strict.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# PYTHON: the Python with mypy (default: the project's .venv-dev, where the README installs the tests'
+# tools, else .venv)
 py=${PYTHON:-.venv/bin/python}
+[ -z "${PYTHON:-}" ] && [ -x .venv-dev/bin/python ] && py=.venv-dev/bin/python
 modules=$("$py" - <<'PY'
 import fnmatch, tomllib
 from pathlib import Path

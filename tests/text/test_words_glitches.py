@@ -1,5 +1,5 @@
 """Small things players read, each once wrong: a payment whose amount followed a name ending in a
-number ("Боту 1 6 тыс. ₽"), the README's sample of it, the simulation table's raw dict of end
+number ("Боту 1 6 тыс. ₽"), the docs' sample of it, the simulation table's raw dict of end
 reasons, and the server's bots named in English at a Russian table."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from landlords.engine import events as E
 from landlords.i18n.bot_names import bot_name
 from landlords.render.text import describe
 
-README = ROOT / "README.md"
+TERMINAL_PAGE = ROOT / "docs" / "playing" / "terminal.md"
 
 
 def test_an_amount_never_follows_a_name_that_ends_in_a_number():
@@ -25,10 +25,10 @@ def test_an_amount_never_follows_a_name_that_ends_in_a_number():
     assert (
         describe(g, E.RentOwed(1, 0, 1, 6), "ru") == "Борис должен 6 тыс. ₽ аренды Боту 1 за поле «Житная улица»"
     )
-    # the README's sample says what the program says: «банку», the amount first
+    # the sample game of the terminal page says what the program says: «банку», the amount first
     line = describe(g, E.Paid(1, E.BANK, 180, "purchase", vavilova), "ru")
     assert line == "Бот 1 платит 180 тыс. ₽ банку (покупка) за поле «Улица Вавилова»"
-    readme = README.read_text(encoding="utf-8")
+    readme = TERMINAL_PAGE.read_text(encoding="utf-8")
     assert line in readme and "платит банк " not in readme
 
 

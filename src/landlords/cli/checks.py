@@ -15,11 +15,12 @@ from rich.console import Console
 from rich.text import Text
 
 from ..engine.errors import ConfigError
+from ..extras import install_hint
 
 MAX_COUNT = 10**9  # games, runs, turns: far beyond any real run, and within a C long
 MAX_SEED = 2**63 - 1
 PLOT_FORMATS = (".png", ".svg", ".pdf")
-PLOT_HINT = "pip install 'landlords[plot]'"
+PLOT_HINT = install_hint("plot")
 
 
 class Output(Console):
@@ -186,7 +187,7 @@ def check_backend(workers: int, backend: str, address: str | None) -> None:
     try:
         import ray  # noqa: F401
     except ImportError:
-        raise ConfigError("the ray backend needs Ray: pip install 'landlords[ray]'") from None
+        raise ConfigError(f"the ray backend needs Ray: {install_hint('ray')}") from None
     if address:
         backends.probe_ray_address(address)
 
@@ -235,5 +236,5 @@ def need_server_extra() -> None:
         import sqlalchemy  # noqa: F401
         import uvicorn  # noqa: F401
     except ImportError as exc:
-        click.echo(f"error: the server needs the [server] extra: pip install 'landlords[server]' ({exc.name})")
+        click.echo(f"error: the server needs the [server] extra: {install_hint('server')} ({exc.name})")
         sys.exit(2)

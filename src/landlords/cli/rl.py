@@ -9,6 +9,7 @@ import sys
 
 import click
 
+from ..extras import install_hint
 from .checks import EDITION, NumberRange, WholeRange
 
 
@@ -17,7 +18,7 @@ def _need_extra() -> None:
         import gymnasium  # noqa: F401
         import pettingzoo  # noqa: F401
     except ImportError as exc:
-        click.echo(f"error: landlords rl needs the rl extra (pip install 'landlords[rl]'): {exc}", err=True)
+        click.echo(f"error: landlords rl needs the rl extra ({install_hint('rl')}): {exc}", err=True)
         sys.exit(2)
 
 

@@ -92,7 +92,7 @@ def limit_options(command: Callable[..., None]) -> Callable[..., None]:
     default=None,
     envvar="LANDLORDS_BROKER",
     help="Redis URL (redis://host:6379/0; default: $LANDLORDS_BROKER): run as one of several processes "
-    "sharing the games (needs a PostgreSQL --db; see README, 'Running at scale').",
+    "sharing the games (needs a PostgreSQL --db; see docs/server/cluster.md).",
 )
 @click.option(
     "--lease-seconds",
@@ -116,7 +116,7 @@ def limit_options(command: Callable[..., None]) -> Callable[..., None]:
 def serve(
     host, port, db, log_level, broker, lease_seconds, ws_deflate, testing, manual_clock, **limit_values,
 ) -> None:  # fmt: skip
-    """Run the game server: the lobby API and play over WebSockets (see README, 'Play with friends')."""
+    """Run the game server: the lobby API and play over WebSockets (see docs/server/index.md)."""
     need_server_extra()
     from ..server.app import create_app
     from ..server.clock import ManualClock

@@ -1,7 +1,7 @@
 """The state every part of a game shares, declared once, and the primitives they all use.
 
 A game is one class built in layers, each a module named after its subject, each a subclass of the
-one below (so that the class compiles as a single native class, see the README's "Performance"):
+one below (so that the class compiles as a single native class, see docs/performance.md):
 
     GameCore (this module) <- ScriptedChance <- Holdings <- Market <- Buildings <- Trading
     <- Bankruptcy <- TurnFlow <- Acting <- Listing <- Game

@@ -289,7 +289,7 @@ class Game(Listing):
 
     def to_position(self) -> dict[str, Any]:
         """The position: a versioned, documented JSON form of this state that
-        ``landlords.from_position`` turns back into a game (see the README's "Positions")."""
+        ``landlords.from_position`` turns back into a game (see docs/api/positions.md)."""
         return position_header(self) | dump_state(self)
 
     # ================================================================ set-up

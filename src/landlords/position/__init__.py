@@ -2,8 +2,8 @@
 
 ``game.to_position()`` writes a position, :func:`from_position` builds a game from one after
 checking it against the rules; :func:`to_notation` / :func:`from_notation` give its common part
-in one line; :class:`Position` writes positions in tests. The format is documented in the
-README's "Positions" section.
+in one line; :class:`Position` writes positions in tests. The format is documented in
+docs/api/positions.md.
 """
 
 from ..engine.state import FORMAT, VERSION

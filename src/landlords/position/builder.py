@@ -212,7 +212,7 @@ class Position:
         return self
 
     def decide(self, *decisions: dict[str, Any]) -> Position:
-        """The decision stack, bottom first (see the README for each kind's data)."""
+        """The decision stack, bottom first (see docs/api/positions.md for each kind's data)."""
         self.data["stack"] = [dict(d) for d in decisions]
         return self
 

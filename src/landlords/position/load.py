@@ -26,7 +26,7 @@ def from_position(
     record_events: bool = True,
     source: str = "position",
 ) -> Game:
-    """A game in the state ``data`` describes (see the README's "Positions"). Every field is
+    """A game in the state ``data`` describes (see docs/api/positions.md). Every field is
     checked; a wrong one raises one :class:`ConfigError` naming it. ``edition`` supplies an
     edition that is not one of the built-in ones (its id must match the position's)."""
     r = Reader(source)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..describe.words import count, vocabulary
 from ..engine.edition import Edition
+from ..extras import install_hint
 from ..i18n import tr
 from ..odds.markov import SquareOdds
 from ..odds.returns import GroupReturn
@@ -14,7 +15,7 @@ def _pyplot():
     try:
         import matplotlib
     except ImportError as exc:  # pragma: no cover - depends on the installation
-        raise SystemExit("plots need matplotlib: pip install 'landlords[plot]'") from exc
+        raise SystemExit(f"plots need matplotlib: {install_hint('plot')}") from exc
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..bots import SEED, Bot, Param, Strategy
 from ..engine.errors import ConfigError
+from ..extras import install_hint
 
 
 def policy_bot(path: str = "", greedy: bool = True, seed: int | None = None) -> Bot:
@@ -14,7 +15,7 @@ def policy_bot(path: str = "", greedy: bool = True, seed: int | None = None) -> 
     try:
         from .agent import PolicyBot
     except ImportError as exc:
-        raise ConfigError(f"the rl strategy needs numpy: pip install 'landlords[rl]' ({exc})") from None
+        raise ConfigError(f"the rl strategy needs numpy: {install_hint('rl')} ({exc})") from None
     return PolicyBot(path, greedy, seed)
 
 

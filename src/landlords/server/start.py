@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
+from ..extras import install_hint
 from .hold import cannot_use, shown_url
 
 MAX_WS_BYTES = 64 * 1024  # uvicorn drops a WebSocket frame above this; the protocol's own limit is lower
@@ -74,7 +75,7 @@ def check_broker(url: str, db_url: str) -> str | None:
     try:
         import redis.asyncio  # noqa: F401
     except ImportError:
-        return "--broker needs redis-py: pip install 'landlords[server]'"
+        return f"--broker needs redis-py: {install_hint('server')}"
     import asyncio
 
     import redis.asyncio as aioredis

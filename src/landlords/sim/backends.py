@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from ..engine.errors import ConfigError
+from ..extras import install_hint
 
 BACKENDS = ("local", "ray")
 RAY_RETRIES = 5  # runs of a Ray task after its worker or node died (system failures only)
@@ -246,7 +247,7 @@ def _connect_ray(workers: int, address: str | None) -> tuple[Any, bool]:
     try:
         import ray
     except ImportError:
-        raise ConfigError("the ray backend needs Ray: pip install 'landlords[ray]'") from None
+        raise ConfigError(f"the ray backend needs Ray: {install_hint('ray')}") from None
     if ray.is_initialized():
         return ray, False
     if address:

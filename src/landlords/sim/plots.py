@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..extras import install_hint
 from .tournament import TournamentResult
 
 
@@ -23,7 +24,7 @@ def _pyplot():
     try:
         import matplotlib
     except ImportError as exc:  # pragma: no cover - depends on the installation
-        raise SystemExit("plots need matplotlib: pip install 'landlords[plot]'") from exc
+        raise SystemExit(f"plots need matplotlib: {install_hint('plot')}") from exc
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
