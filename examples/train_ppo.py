@@ -132,7 +132,9 @@ def main() -> None:
     ap.add_argument("--opponents", default="random,baseline,baseline,advisor", help="one environment per name")
     ap.add_argument("--envs", type=int, default=16, help="environments (the opponents repeated)")
     ap.add_argument("--steps", type=int, default=1_000_000, help="the budget: agent decisions (steps)")
-    ap.add_argument("--minutes", type=float, default=None, help="safety cap: stop after this long (not reproducible)")
+    ap.add_argument(
+        "--minutes", type=float, default=None, help="safety cap: stop after this long (not reproducible)"
+    )
     ap.add_argument("--checkpoint-steps", type=int, default=100_000)
     ap.add_argument("--max-turns", type=int, default=300, help="turn cap of a training game (then net worth)")
     ap.add_argument("--shaped", type=float, default=1.0, help="weight of the net-worth-share reward")
@@ -197,7 +199,10 @@ def main() -> None:
     model.learn(total_timesteps=args.steps, callback=callback)
     trained = time.monotonic() - START
     if callback.capped:
-        print(f"stopped by --minutes {args.minutes} at {model.num_timesteps} steps: not the recipe's budget", flush=True)
+        print(
+            f"stopped by --minutes {args.minutes} at {model.num_timesteps} steps: not the recipe's budget",
+            flush=True,
+        )
     meta["steps"] = int(model.num_timesteps)
     meta["training_seconds"] = round(trained)
     policy = export_sb3(model, out / "policy.npz", meta)

@@ -79,7 +79,9 @@ def test_training_smoke(tmp_path):
     cmd = [sys.executable, str(ROOT / "examples" / "train_ppo.py"), "--steps", "2048"]
     cmd += ["--envs", "2", "--checkpoint-steps", "1024", "--curve-games", "2", "--out", str(out)]
     subprocess.run(cmd, check=True, timeout=600, capture_output=True)
-    assert (out / "policy.npz").exists() and (out / "curve.csv").read_text().count("\n") >= 4  # steps 0, 1024, 2048
+    assert (out / "policy.npz").exists() and (out / "curve.csv").read_text().count(
+        "\n"
+    ) >= 4  # steps 0, 1024, 2048
     assert isinstance(make_bot(f"rl:{out / 'policy.npz'}"), PolicyBot)
     assert Policy(out / "policy.npz").meta["env_version"] == env_version(2, 40)
 
@@ -90,7 +92,9 @@ def test_the_committed_policy_matches_the_environment_version_and_plays():
     (examples/train_ppo.py, README's "A trained agent")."""
     path = ROOT / "examples" / "ppo-hasbro-ru.npz"
     policy = Policy(path)  # checks the stamp
-    assert policy.meta["env_version"] == env_version(2, 40) and policy.meta["env_version"].startswith(f"{ENV_VERSION}-")
+    assert policy.meta["env_version"] == env_version(2, 40) and policy.meta["env_version"].startswith(
+        f"{ENV_VERSION}-"
+    )
     result = run(Config((f"rl:{path}", "random"), games=2, max_turns=400, property_stats=False), workers=1)
     assert sum(r["games"] for r in result.as_json()["strategies"]) == 4
 
@@ -98,7 +102,10 @@ def test_the_committed_policy_matches_the_environment_version_and_plays():
 def test_a_policy_of_another_environment_version_is_refused(tmp_path):
     ours = env_version(2, 40)
     assert env_version(2, 40) == ours != env_version(3, 40) != env_version(2, 40, max_offers=2)
-    for stamp, said in (("1-0123456789ab", "was trained on environment version 1-0123456789ab"), (None, "has no environment version")):
+    for stamp, said in (
+        ("1-0123456789ab", "was trained on environment version 1-0123456789ab"),
+        (None, "has no environment version"),
+    ):
         path = tmp_path / f"old-{stamp}.npz"
         random_policy(path, env_version=stamp)
         if stamp is None:  # a file from before the stamps: no key at all

@@ -17,7 +17,7 @@ from support import ROOT
 pytest.importorskip("sb3_contrib")
 pytest.importorskip("torch")
 
-from landlords.sim.tournament import Config, run  # noqa: E402
+from landlords.sim.tournament import Config, run
 
 STEPS = 30_000  # agent decisions: about 1-2 minutes of one CPU
 GAMES = 200  # per policy, seats rotated

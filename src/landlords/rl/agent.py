@@ -73,7 +73,9 @@ def check_env_version(path: str | Path, meta: dict[str, Any]) -> None:
     try:
         ours = env_version(int(meta["seats"]), int(meta["size"]), int(meta.get("max_offers", 1)))
     except (KeyError, TypeError, ValueError):
-        raise ConfigError(f"{str(path)!r}: its meta does not name the seats and board size it was trained for") from None
+        raise ConfigError(
+            f"{str(path)!r}: its meta does not name the seats and board size it was trained for"
+        ) from None
     theirs = meta.get("env_version")
     if theirs != ours:
         what = (
