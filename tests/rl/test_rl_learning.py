@@ -1,10 +1,11 @@
-"""The training recipe learns: a short run of examples/train_ppo.py against ``random`` lifts the policy's
-win rate against ``random`` from its untrained level to above a fixed bar (slow; the training extra
-only: torch and sb3-contrib, see .ci/run).
+"""The training recipe learns: a short run of examples/train_ppo.py (the README's command with fewer
+steps) lifts the policy's win rate against ``baseline`` from its untrained level to above a fixed
+bar (slow; needs the training extra: torch and sb3-contrib, which .ci/run installs).
 
-The bar was chosen by measuring (seed 1, the same games): the untrained policy (``step-0.npz``,
-the first checkpoint) and the trained one, with a margin both ways; the test asserts the untrained
-policy stays below it too, so that the bar keeps meaning "learnt something"."""
+Against ``random`` the bar could not tell: the untrained policy already wins 199 of 200 games there
+(the turn cap's net worth, and random never builds). The bar was chosen from measurements (issue 32):
+BAR_NOTE below. The test asserts the untrained policy (``step-0.npz``, the first checkpoint) stays
+below the bar too, so that the bar keeps meaning "learnt something"."""
 
 from __future__ import annotations
 
@@ -19,29 +20,25 @@ pytest.importorskip("torch")
 
 from landlords.sim.tournament import Config, run
 
-STEPS = 30_000  # agent decisions: about 1-2 minutes of one CPU
+STEPS = 50_000  # agent decisions: about a minute of one CPU
 GAMES = 200  # per policy, seats rotated
-BAR = 0.70  # win rate against random: untrained about 0.4, trained after STEPS about 0.9 (see the report)
+BAR = 0.10  # win rate against baseline
 
 
 def win_rate(policy: str, opponent: str) -> float:
-    result = run(
-        Config((f"rl:{policy}", opponent), games=GAMES, seed=11, max_turns=300, property_stats=False),
-        workers=1,
-    )
+    result = run(Config((f"rl:{policy}", opponent), games=GAMES, seed=11, property_stats=False), workers=1)
     row = next(r for r in result.as_json()["strategies"] if r["spec"].startswith("rl:"))
     return float(row["wins"]) / float(row["games"])
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(1200)
-def test_a_short_run_learns_to_beat_random(tmp_path):
+@pytest.mark.timeout(1500)
+def test_a_short_run_learns_to_beat_baseline_sometimes(tmp_path):
     out = tmp_path / "model"
     cmd = [sys.executable, str(ROOT / "examples" / "train_ppo.py"), "--steps", str(STEPS), "--seed", "1"]
-    cmd += ["--opponents", "random", "--envs", "8", "--checkpoint-steps", str(STEPS), "--curve-games", "0"]
-    cmd += ["--out", str(out)]
-    subprocess.run(cmd, check=True, timeout=1100, capture_output=True)
-    untrained = win_rate(str(out / "checkpoints" / "step-0.npz"), "random")
-    trained = win_rate(str(out / "policy.npz"), "random")
+    cmd += ["--checkpoint-steps", str(STEPS), "--curve-games", "0", "--out", str(out)]
+    subprocess.run(cmd, check=True, timeout=1200, capture_output=True)
+    untrained = win_rate(str(out / "checkpoints" / "step-0.npz"), "baseline")
+    trained = win_rate(str(out / "policy.npz"), "baseline")
     assert untrained < BAR, f"the untrained policy already wins {untrained:.1%}: the bar {BAR:.0%} says nothing"
-    assert trained > BAR, f"after {STEPS} steps the policy wins {trained:.1%} against random, not above {BAR:.0%}"
+    assert trained > BAR, f"after {STEPS} steps the policy wins {trained:.1%} against baseline, not above {BAR:.0%}"
