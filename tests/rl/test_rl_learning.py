@@ -2,10 +2,12 @@
 steps) lifts the policy's win rate against ``baseline`` from its untrained level to above a fixed
 bar (slow; needs the training extra: torch and sb3-contrib, which .ci/run installs).
 
-Against ``random`` the bar could not tell: the untrained policy already wins 199 of 200 games there
-(the turn cap's net worth, and random never builds). The bar was chosen from measurements (issue 32):
-BAR_NOTE below. The test asserts the untrained policy (``step-0.npz``, the first checkpoint) stays
-below the bar too, so that the bar keeps meaning "learnt something"."""
+Against ``random`` a bar could not tell: the untrained policy already won 199 of 200 games there (at
+a turn cap of 300, where net worth decides). The bar was chosen from the recipe's two seeds (issue 32,
+200 games each against baseline): untrained 0.0% and 1.5% (intervals up to 4.3%); after 100,000
+steps 32% and 28% (intervals from 22%); after 50,000 only 4.5% and 18.5%, hence 100,000. The test
+asserts that the untrained policy (``step-0.npz``, the first checkpoint) stays below the bar too, so
+that the bar keeps meaning "learnt something"."""
 
 from __future__ import annotations
 
@@ -20,9 +22,9 @@ pytest.importorskip("torch")
 
 from landlords.sim.tournament import Config, run
 
-STEPS = 50_000  # agent decisions: about a minute of one CPU
+STEPS = 100_000  # agent decisions: about two minutes of one CPU
 GAMES = 200  # per policy, seats rotated
-BAR = 0.10  # win rate against baseline
+BAR = 0.12  # win rate against baseline
 
 
 def win_rate(policy: str, opponent: str) -> float:
