@@ -2,7 +2,7 @@
 
     pip install torch==2.13.0            # a CPU build first, or pip brings a CUDA build of several GB
     pip install -e '.[train]'
-    nice python examples/train_ppo.py --steps 1000000 --seed 1 --out models/ppo-hasbro-ru
+    nice python examples/train_ppo.py --steps 400000 --seed 1 --out models/ppo-hasbro-ru
 
 One learning seat against named strategies (the two-seat game of the `hasbro-ru` ruleset, seats
 drawn at random every episode). The budget is ``--steps`` (agent decisions), so a run is the same
@@ -131,7 +131,7 @@ def main() -> None:
     ap.add_argument("--ruleset", default="hasbro-ru")
     ap.add_argument("--opponents", default="random,baseline,baseline,advisor", help="one environment per name")
     ap.add_argument("--envs", type=int, default=16, help="environments (the opponents repeated)")
-    ap.add_argument("--steps", type=int, default=1_000_000, help="the budget: agent decisions (steps)")
+    ap.add_argument("--steps", type=int, default=400_000, help="the budget: agent decisions (steps)")
     ap.add_argument(
         "--minutes", type=float, default=None, help="safety cap: stop after this long (not reproducible)"
     )
