@@ -5,10 +5,11 @@
     nice python examples/train_ppo.py --steps 400000 --seed 1 --out models/ppo-hasbro-ru
 
 One learning seat against named strategies (the two-seat game of the `hasbro-ru` ruleset, seats
-drawn at random every episode). The budget is ``--steps`` (agent decisions), so a run is the same
-run on any machine: with one seed, torch on the CPU with ``--threads`` fixed, and the environments
-seeded from it, two runs give the same policy (``--minutes`` only stops a run early, as a safety
-cap, and says so). Every ``--checkpoint-steps`` the actor is exported as a small
+drawn at random every episode). The budget is ``--steps`` (agent decisions), so a run does not
+depend on the machine's speed, and a seed fixes it: python's, numpy's and torch's generators, the
+environments' seeds, ``--threads`` torch threads and torch's deterministic algorithms (two runs on one
+machine gave bit-identical policies; another CPU or torch build may round differently). ``--minutes``
+only stops a run early, as a safety cap, and says so. Every ``--checkpoint-steps`` the actor is exported as a small
 numpy-only policy file (``checkpoints/step-N.npz``); at the end ``policy.npz`` (the final actor),
 ``model.zip`` (the whole MaskablePPO model, to go on training) and, with ``--curve-games``, the
 learning curve: each checkpoint's win rate against ``baseline`` (``curve.csv``, ``curve.svg``).
@@ -135,7 +136,7 @@ def main() -> None:
     ap.add_argument(
         "--minutes", type=float, default=None, help="safety cap: stop after this long (not reproducible)"
     )
-    ap.add_argument("--checkpoint-steps", type=int, default=100_000)
+    ap.add_argument("--checkpoint-steps", type=int, default=50_000)
     ap.add_argument("--max-turns", type=int, default=300, help="turn cap of a training game (then net worth)")
     ap.add_argument("--shaped", type=float, default=1.0, help="weight of the net-worth-share reward")
     ap.add_argument("--subproc", action="store_true", help="environments in subprocesses")
