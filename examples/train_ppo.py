@@ -2,16 +2,23 @@
 
     pip install torch==2.13.0            # a CPU build first, or pip brings a CUDA build of several GB
     pip install -e '.[train]'
-    nice python examples/train_ppo.py --minutes 25 --out models/ppo-hasbro-ru
+    nice python examples/train_ppo.py --steps 400000 --seed 1 --out models/ppo-hasbro-ru
 
 One learning seat against named strategies (the two-seat game of the `hasbro-ru` ruleset, seats
-drawn at random every episode). Every ``--checkpoint-steps`` the actor is exported as a small
+drawn at random every episode). The budget is ``--steps`` (agent decisions), so a run does not
+depend on the machine's speed, and a seed fixes it: python's, numpy's and torch's generators, the
+environments' seeds, ``--threads`` torch threads and torch's deterministic algorithms (two runs on one
+machine gave bit-identical policies; another CPU or torch build may round differently). ``--minutes``
+only stops a run early, as a safety cap, and says so. Every ``--checkpoint-steps`` the actor is exported as a small
 numpy-only policy file (``checkpoints/step-N.npz``); at the end ``policy.npz`` (the final actor),
 ``model.zip`` (the whole MaskablePPO model, to go on training) and, with ``--curve-games``, the
 learning curve: each checkpoint's win rate against ``baseline`` (``curve.csv``, ``curve.svg``).
 Evaluate the policy with the tournament:
 
-    landlords tournament rl:models/ppo-hasbro-ru/policy.npz,random --games 2000
+    landlords tournament -S rl:models/ppo-hasbro-ru/policy.npz,baseline -g 2000 -w 1 --no-property-stats
+
+Every policy file carries the environment's version (``landlords.rl.version``); a policy trained on
+another version is refused at load: retrain it.
 """
 
 from __future__ import annotations
@@ -28,13 +35,15 @@ import torch
 from sb3_contrib import MaskablePPO
 from sb3_contrib.common.wrappers import ActionMasker
 from stable_baselines3.common.callbacks import BaseCallback
+from stable_baselines3.common.utils import set_random_seed
 from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 
 from landlords.rl import LandlordsGymEnv
 from landlords.rl.agent import export_sb3
+from landlords.rl.version import env_version
 
 
-def make_env(opponent: str, args: argparse.Namespace, rank: int):
+def make_env(opponent: str, args: argparse.Namespace):
     def build():
         env = LandlordsGymEnv(
             ruleset=args.ruleset,
@@ -43,20 +52,23 @@ def make_env(opponent: str, args: argparse.Namespace, rank: int):
             cap_by_net_worth=True,
             shaped_reward=args.shaped,
         )
-        env.reset(seed=args.seed * 1000 + rank)
         return ActionMasker(env, lambda e: e.action_masks())
 
     return build
 
 
 class Checkpoints(BaseCallback):
-    """Export the actor every ``every`` steps; stop when the time budget is spent."""
+    """Export the actor every ``every`` steps; stop early only at the optional time cap."""
 
-    def __init__(self, out: Path, every: int, meta: dict, deadline: float) -> None:
+    def __init__(self, out: Path, every: int, meta: dict, deadline: float | None) -> None:
         super().__init__()
         self.out, self.every, self.meta, self.deadline = out, every, meta, deadline
         self.next = every
         self.saved: list[tuple[int, Path]] = []
+        self.capped = False
+
+    def _on_training_start(self) -> None:  # the untrained policy: the curve's first point
+        self.saved.append((0, export_sb3(self.model, self.out / "step-0.npz", self.meta)))
 
     def _on_step(self) -> bool:
         if self.num_timesteps >= self.next:
@@ -68,7 +80,10 @@ class Checkpoints(BaseCallback):
                 f"checkpoint {path.name} after {elapsed:.0f}s ({self.num_timesteps / elapsed:.0f} steps/s)",
                 flush=True,
             )
-        return time.monotonic() < self.deadline
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            self.capped = True
+            return False
+        return True
 
 
 def wilson(wins: int, games: int) -> tuple[float, float]:
@@ -117,22 +132,33 @@ def main() -> None:
     ap.add_argument("--ruleset", default="hasbro-ru")
     ap.add_argument("--opponents", default="random,baseline,baseline,advisor", help="one environment per name")
     ap.add_argument("--envs", type=int, default=16, help="environments (the opponents repeated)")
-    ap.add_argument("--minutes", type=float, default=25.0, help="training time budget")
-    ap.add_argument("--steps", type=int, default=5_000_000, help="at most this many steps")
-    ap.add_argument("--checkpoint-steps", type=int, default=100_000)
+    ap.add_argument("--steps", type=int, default=400_000, help="the budget: agent decisions (steps)")
+    ap.add_argument(
+        "--minutes", type=float, default=None, help="safety cap: stop after this long (not reproducible)"
+    )
+    ap.add_argument("--checkpoint-steps", type=int, default=50_000)
     ap.add_argument("--max-turns", type=int, default=300, help="turn cap of a training game (then net worth)")
     ap.add_argument("--shaped", type=float, default=1.0, help="weight of the net-worth-share reward")
     ap.add_argument("--subproc", action="store_true", help="environments in subprocesses")
     ap.add_argument("--threads", type=int, default=1, help="torch threads (small networks: 1 is fastest)")
     ap.add_argument("--curve-games", type=int, default=200, help="games per checkpoint against baseline (0: none)")
+    ap.add_argument("--curve-workers", type=int, default=1, help="processes for the curve's games")
+    ap.add_argument("--n-epochs", type=int, default=10, help="PPO epochs over each rollout")
+    ap.add_argument("--n-steps", type=int, default=256, help="rollout length per environment")
+    ap.add_argument("--batch-size", type=int, default=512)
+    ap.add_argument("--lr", type=float, default=3e-4, help="learning rate")
+    ap.add_argument("--ent-coef", type=float, default=0.01)
+    ap.add_argument("--gamma", type=float, default=0.995)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", type=Path, default=Path("models/ppo-hasbro-ru"))
     args = ap.parse_args()
 
     START = time.monotonic()
     torch.set_num_threads(args.threads)
+    set_random_seed(args.seed)  # python's random, numpy and torch
+    torch.use_deterministic_algorithms(True)
     names = args.opponents.split(",")
-    fns = [make_env(names[i % len(names)], args, i) for i in range(args.envs)]
+    fns = [make_env(names[i % len(names)], args) for i in range(args.envs)]
     venv = SubprocVecEnv(fns) if args.subproc else DummyVecEnv(fns)
     probe = fns[0]().unwrapped
     meta = {
@@ -144,27 +170,40 @@ def main() -> None:
         "max_offers": probe.codec.max_offers,
         "turn_cap": args.max_turns,
         "trained_against": names,
+        "env_version": env_version(probe.setup.seats, probe.setup.size, probe.codec.max_offers),
+        "recipe": {
+            k: (str(v) if isinstance(v, Path) else v)
+            for k, v in sorted(vars(args).items())
+            if k not in ("out", "subproc", "curve_games", "curve_workers", "checkpoint_steps")
+        },
     }
     model = MaskablePPO(
         "MlpPolicy",
         venv,
-        n_steps=256,
-        batch_size=512,
-        n_epochs=4,
-        learning_rate=3e-4,
-        gamma=0.995,
+        n_steps=args.n_steps,
+        batch_size=args.batch_size,
+        n_epochs=args.n_epochs,
+        learning_rate=args.lr,
+        gamma=args.gamma,
         gae_lambda=0.95,
-        ent_coef=0.01,
+        ent_coef=args.ent_coef,
         policy_kwargs={"net_arch": {"pi": [128, 64], "vf": [128, 64]}},
         seed=args.seed,
         verbose=0,
         device="cpu",
     )
+    model.env.seed(args.seed * 1000)  # environment i of seed s starts from s * 1000 + i (not s + i: no overlap)
     out = args.out
     ckpt_dir = out / "checkpoints"
-    callback = Checkpoints(ckpt_dir, args.checkpoint_steps, meta, START + args.minutes * 60)
+    cap = None if args.minutes is None else START + args.minutes * 60
+    callback = Checkpoints(ckpt_dir, args.checkpoint_steps, meta, cap)
     model.learn(total_timesteps=args.steps, callback=callback)
     trained = time.monotonic() - START
+    if callback.capped:
+        print(
+            f"stopped by --minutes {args.minutes} at {model.num_timesteps} steps: not the recipe's budget",
+            flush=True,
+        )
     meta["steps"] = int(model.num_timesteps)
     meta["training_seconds"] = round(trained)
     policy = export_sb3(model, out / "policy.npz", meta)
@@ -176,7 +215,7 @@ def main() -> None:
     if args.curve_games:
         rows = []
         for steps, path in callback.saved:
-            wins, games = win_rate(path, "baseline", args.curve_games, args.ruleset, workers=2)
+            wins, games = win_rate(path, "baseline", args.curve_games, args.ruleset, workers=args.curve_workers)
             lo, hi = wilson(wins, games)
             rows.append(
                 {

@@ -40,15 +40,15 @@ AEC_CASES = {
 }
 
 AEC_DIGESTS = {
-    "hasbro-ru/2": "2bb79f0f4cf1d7a74b039c6216becc80fae72773393950ccebf32420f4a5d75f",
-    "hasbro-ru/4/manual-claims": "e4e2987db54a6980be1ac764f3d7b7ed0454ee2dcb59243724c734e74a502eeb",
-    "classic-us/3/speed-die/shaped": "45f2e2a57481ea0e3a6c0eb3db99acbf07171624c09ccd9fa40c94801ef45570",
-    "polish/3": "59db1d318738c86b9cfc3c92148b608536cad25142f4521525bcd0f884781e53",
-    "digital/2/capped": "d4953e2cd5cf13b6b54d9cb6683e25b4f55a3d8ebf4744ced267de8d1eeaa564",
-    "kids-london/2": "df2972ba00240d19aa00958748bbe643b44486bd0ae0d8e1b1a4b3a7a59a44b7",
-    "odessa/3": "fcd4560a269d20491a4bc68a6a14dc2b090082379738fc396c8aeeb986a63e15",
-    "businesspoly/3": "e0da3816ad9a9a55179ea3f42218a1681d938c92338d6974a61e4fb12e3d293a",
-    "hasbro-ru/3/cycle": "78eb8ba88146d5b5d0082267e59a000c05e2efe69d5f0e732de725e5c125f2f1",
+    "hasbro-ru/2": "73a9e0fea791f188010561520ab578d232b89f1ac5da1823409b1223917c6fea",
+    "hasbro-ru/4/manual-claims": "f291b0f322071f587dc3100701eb0a521bb50af3ed1306198ae0b0a45430e7a3",
+    "classic-us/3/speed-die/shaped": "4a37ecf92ceb715ed23fa58d76d6ce7dbbecfab0d71b83ff3304ceabb2102290",
+    "polish/3": "43e981ad8b0ab228a14f9aae31844ed7373b2eb062b2e66ea2bae956ba99e0f4",
+    "digital/2/capped": "d69df21caf2fa3de58368e313a46c46eca86428f8e3c09eca526f0798a7d582e",
+    "kids-london/2": "e97b8169bf59993b3f354aa71f815b8dde2f0df1317519cf96be08ce6b51d182",
+    "odessa/3": "e8a0668b4b490b87b734b64be60709bd43f8b3232f5ab2110e8299b11c1d2a07",
+    "businesspoly/3": "681cd5e08e262162d1b950a370059245c3213c64252b442eb625c2db16ec7c4c",
+    "hasbro-ru/3/cycle": "0489053abc3a9a9d043a9507fa34eca0513995fe67128eacfdc114293b08d806",
 }
 
 GYM_CASES = {
@@ -57,8 +57,8 @@ GYM_CASES = {
 }
 
 GYM_DIGESTS = {
-    "hasbro-ru/baseline": "64a1265a37f368de9c5ee94791ccb1a63025c10d8562f4465e89db42805ad49d",
-    "odessa/advisor+random": "ec00cd7e9fbb11c34206019d926e8db2728cbbd43df3dc15fae6e7f04a7966f6",
+    "hasbro-ru/baseline": "133e1f5e4a6cd27e2f0a53453548500eb6988a3670594f1a498fc77bcbe4db5c",
+    "odessa/advisor+random": "d4d948f803460f7f666b7b06758445f783f436c24ffda397a096201dca431a81",
 }
 
 

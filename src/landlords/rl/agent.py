@@ -2,8 +2,10 @@
 
 The policy file is a small ``.npz``: the weights of a multilayer perceptron (``w0, b0, w1, b1, ...``,
 tanh between layers, the last layer giving one logit per action slot) and ``meta``, a JSON string
-with the board size, seat count and observation size it was trained for. It needs numpy only (no
-torch at play time); :func:`export_sb3` writes one from a MaskablePPO model. The bot plays the
+with the board size, seat count and observation size it was trained for and ``env_version``, the
+stamp of the environment it was trained on (:mod:`.version`): a file with another stamp is refused
+when loaded, since its weights mean nothing on another observation or action layout. It needs numpy
+only (no torch at play time); :func:`export_sb3` writes one from a MaskablePPO model. The bot plays the
 highest-scoring unmasked slot (``greedy``) or samples from the masked softmax.
 """
 
@@ -21,6 +23,7 @@ from ..engine.errors import ConfigError
 from ..engine.game import Game
 from .actions import ActionCodec
 from .observation import ObservationEncoder
+from .version import env_version
 
 
 class Policy:
@@ -51,6 +54,7 @@ class Policy:
                 i += 1
         if not layers:
             raise ConfigError(f"{str(path)!r} holds no layers")
+        check_env_version(path, self.meta)
         self.layers = layers
         self.path = path
 
@@ -62,6 +66,27 @@ class Policy:
             if i < last:
                 x = np.tanh(x)
         return x
+
+
+def check_env_version(path: str | Path, meta: dict[str, Any]) -> None:
+    """Refuse a policy trained on another environment version than this code's (see :mod:`.version`)."""
+    try:
+        ours = env_version(int(meta["seats"]), int(meta["size"]), int(meta.get("max_offers", 1)))
+    except (KeyError, TypeError, ValueError):
+        raise ConfigError(
+            f"{str(path)!r}: its meta does not name the seats and board size it was trained for"
+        ) from None
+    theirs = meta.get("env_version")
+    if theirs != ours:
+        what = (
+            "has no environment version (written before policies were stamped)"
+            if theirs is None
+            else f"was trained on environment version {theirs}"
+        )
+        raise ConfigError(
+            f"policy {str(path)!r} {what}; this landlords has environment version {ours} (the observation, "
+            f"the actions or their meaning changed since): retrain it on this version (examples/train_ppo.py)"
+        )
 
 
 _POLICIES: dict[str, Policy] = {}
@@ -127,7 +152,11 @@ class PolicyBot:
 
 
 def save_policy(path: str | Path, layers: list[tuple[np.ndarray, np.ndarray]], meta: dict[str, Any]) -> Path:
-    """Write a policy file (float32 weights, compressed)."""
+    """Write a policy file (float32 weights, compressed); ``meta`` gets this code's ``env_version``
+    unless it names one (a test's wrong stamp)."""
+    meta = dict(meta)
+    if "env_version" not in meta:
+        meta["env_version"] = env_version(int(meta["seats"]), int(meta["size"]), int(meta.get("max_offers", 1)))
     arrays: dict[str, np.ndarray] = {"meta": np.array(json.dumps(meta))}
     for i, (w, b) in enumerate(layers):
         arrays[f"w{i}"] = np.asarray(w, dtype=np.float32)
@@ -149,4 +178,4 @@ def export_sb3(model: Any, path: str | Path, meta: dict[str, Any]) -> Path:
     return save_policy(path, weights, meta)
 
 
-__all__ = ["Policy", "PolicyBot", "load_policy", "save_policy", "export_sb3"]
+__all__ = ["Policy", "PolicyBot", "check_env_version", "load_policy", "save_policy", "export_sb3"]
