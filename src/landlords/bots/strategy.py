@@ -1,7 +1,7 @@
 """What every layer of the baseline family of strategies may ask of the strategy, declared once.
 
 A bot of this family is one class built in layers, each a subclass of the one below (so that it
-compiles as a single native class, see the README's "Performance"): ``Strategy`` (this module)
+compiles as a single native class, see docs/performance.md): ``Strategy`` (this module)
 <- ``OdessaPlay`` (bots/odessa_play.py) <- ``BusinesspolyPlay`` (bots/businesspoly_play.py)
 <- ``BaselineBot`` <- ``Guarded`` (bots/valuation.py) <- ``CautiousBot``, ``TraderBot``, ``AdvisorBot``.
 The variants' layers call the strategy's building blocks, which ``BaselineBot`` defines (and its

@@ -3,7 +3,7 @@
 ``landlords.rl.env(ruleset="hasbro-ru", seats=4)`` is the PettingZoo AEC environment (every seat
 an agent); ``gymnasium.make("landlords/Classic-v0", opponents=["baseline"])`` (after importing
 ``landlords.rl``) the single-seat Gymnasium one, the other seats played by named strategies. The
-README's section "Learning agents" has the observation and action tables.
+docs/learning.md has the observation and action tables.
 
 Names are imported on first use, so that ``landlords`` itself works without the extra.
 """

@@ -84,7 +84,7 @@ class Setup:
 
 
 class LandlordsAEC(AECEnv):
-    """PettingZoo AEC environment (see the module docstring and the README's tables).
+    """PettingZoo AEC environment (see the module docstring and the tables of docs/learning.md).
 
     Rewards come at the end: +1 to the winner, -1 to every other seat (a bankrupt seat gets its -1
     when it goes out). ``shaped_reward=c`` adds ``c`` times the change of the seat's share of all

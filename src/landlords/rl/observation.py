@@ -4,7 +4,7 @@ Seats are rotated so that the observer is always seat 0 of the vector, then the 
 order. Money is scaled by the ruleset's starting cash. The per-square block (the bulk of it) is
 rebuilt only when ownership, buildings, mortgages or tokens changed since the observer's last look
 (a list comparison is much cheaper than the numpy work), so most steps copy a cached block.
-See :func:`layout` for the named parts (the README's table is made from it).
+See :func:`layout` for the named parts (docs/learning.md's table is made from it).
 """
 
 from __future__ import annotations

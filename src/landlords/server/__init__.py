@@ -1,6 +1,6 @@
 """The game server: a lobby over HTTP, authoritative play over WebSockets, bots, timers and a
 database that loses nothing (``landlords serve``). Outer layer: it imports the engine, never the
-reverse. See README.md, "Play with friends", for the protocol."""
+reverse. See docs/server/protocol.md for the protocol."""
 
 from .protocol import PROTOCOL_VERSION
 

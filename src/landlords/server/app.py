@@ -282,7 +282,7 @@ def create_app(
         title="landlords",
         version=f"protocol {PROTOCOL_VERSION}",
         description="The lobby of a landlords game server. Play itself runs over the WebSocket "
-        "`/ws/{code}` (see README.md, 'Play with friends', for its messages).",
+        "`/ws/{code}` (see docs/server/protocol.md in the repository for its messages).",
         lifespan=lifespan,
     )
     app.state.server = server

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 @dataclass
 class Limits:
-    """What one connection, one client address and the whole server may use (README, "Limits").
+    """What one connection, one client address and the whole server may use (docs/server/index.md, "Limits").
     The per-address ones are enforced by :mod:`.limits`; ``landlords serve`` sets them from its options."""
 
     rate_per_second: float = 20.0  # one WebSocket's messages ...

@@ -5,7 +5,7 @@ seat token to play a seat, without one to watch); then ``act``, ``chat``, ``sync
 ``let_go`` (a seat lets its open rent claims go: the bots need not wait for them).
 The server answers with ``welcome``, ``update``, ``ack``, ``refused``, ``chat``, ``said`` (a bot's
 reason for refusing one's offer), ``notice`` (to a seat: its rent claim lapsed), ``pong`` and
-``error``. README.md ("Play with friends") lists every field.
+``error``. docs/server/protocol.md lists every field.
 """
 
 from __future__ import annotations
