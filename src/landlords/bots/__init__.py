@@ -43,6 +43,7 @@ from ..engine.game import Game
 from .advisor import JAIL_POLICIES, AdvisorBot
 from .baseline import BaselineBot
 from .cautious import CautiousBot
+from .expert import ExpertBot
 from .random_bot import RandomBot
 from .trader import TraderBot
 
@@ -222,6 +223,21 @@ BUILT_IN: tuple[Strategy, ...] = (
             Param("bid_share", float, 1.0, "bids at most this share of the printed price", **SHARE),
             Param("trade", bool, False, "propose trades (as the baseline does)"),
             TRADE_EVERY,
+        ),
+    ),
+)
+
+BUILT_IN += (
+    Strategy(
+        "expert",
+        ExpertBot,
+        "The advisor's play, improved by search: buys, bids, trades, jail and building weighed over sampled futures.",
+        (
+            Param("playouts", int, 96, "playouts per searched decision, all candidates together", 1, 100_000),
+            Param("horizon", int, 48, "turns a playout is played before it is scored by net worth", 1, 10_000),
+            Param("min_each", int, 8, "playouts per candidate at least", 1, 10_000),
+            Param("seconds", float, 0.0, "also stop a search after this long (0: never, deterministic)", 0.0, 600.0),
+            SEED,
         ),
     ),
 )
@@ -538,6 +554,7 @@ __all__ = [
     "AdvisorBot",
     "TraderBot",
     "CautiousBot",
+    "ExpertBot",
     "Param",
     "SEED",
     "Strategy",

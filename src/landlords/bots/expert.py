@@ -1,0 +1,297 @@
+"""The expert: the advisor's play, improved by search over sampled futures where a choice matters.
+
+At a decision that matters (buy or not, how far to bid, answer a trade, leave jail or stay, build,
+mortgage or lift, propose the advisor's trade or not, and every variant's own decision with a few
+answers), the expert lists its candidate acts from the engine's legal acts (the answers to the
+pending decision; the advisor's own proposal; for an auction, bid limits checked against the
+engine), then plays each candidate on in ``playouts`` sampled futures and takes the one with the
+best mean result. Every other decision (raising cash for a debt, income tax, routine moves) is the
+advisor's.
+
+A sampled future (a *playout*): the position copied without its history, with what a player cannot
+know drawn again from the search's own generator: new dice, and every card pile reshuffled from its
+cards in a fixed order (the real order is never read, nor the game's generator). Candidate ``k`` of
+sample ``i`` sees the same dice and piles as every other candidate of sample ``i`` (common random
+numbers). Every seat is then played by the advisor (the fast playout policy) for at most
+``horizon`` turns; a playout scores 1 for a win, 0 for a loss, and the seat's share of the players'
+net worth when it stops at the horizon.
+
+Budget: ``playouts`` in all per decision (split among the candidates, at least ``min_each`` each),
+so a decision is deterministic for a seed and a budget; ``seconds`` (0: none) also stops a search
+between samples, which a table with a clock asks for. Memory: the search keeps the position without
+its history and one playout at a time.
+
+The expert says why it chose (:attr:`ExpertBot.last`): each candidate's mean score over the same
+samples, and the chosen act's margin over the advisor's own choice.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import decision as D
+from ..engine.actions import (
+    END_TURN,
+    PASS,
+    ROLL,
+    Action,
+    Bid,
+    Build,
+    Mortgage,
+    ProposeTrade,
+    SellBuilding,
+    Unmortgage,
+)
+from ..engine.dice import Chance
+from ..engine.game import Game
+from .advisor import AdvisorBot
+
+# the decisions answered by the advisor's rules, never searched
+ROUTINE = frozenset({D.DEBT, D.INCOME_TAX})
+# own-turn acts the advisor may propose that the search weighs against just playing on
+WEIGHED = (Build, Mortgage, Unmortgage, ProposeTrade, SellBuilding)
+MAX_CANDIDATES = 6
+BID_SHARES = (0.5, 0.8, 1.0, 1.3, 1.7)  # auction limits tried, as shares of the lot's printed price
+MAX_REMEMBERED = 256  # auction limits remembered (a long-lived bot forgets the oldest)
+
+
+def mix(*parts: int) -> int:
+    """A 63-bit seed from integers (stable across processes and runs)."""
+    text = "/".join(str(p) for p in parts).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
+
+
+def detached(game: Game) -> Game:
+    """A copy of ``game`` to search from: no history, no events, no generator of the real game's
+    (a placeholder one), rent claimed for every seat, no end-of-turn prompt."""
+    memo: dict[int, Any] = {
+        id(game.edition): game.edition,
+        id(game.t): game.t,
+        id(game.rules): game.rules,
+        id(game.chance): Chance(0),
+        id(game.actions): [],
+    }
+    if game.events is not None:
+        memo[id(game.events)] = None
+    root: Game = copy.deepcopy(game, memo)
+    root.setup = {}
+    root.auto_claim = [True] * root.n
+    root.end_turn_prompt = False
+    return root
+
+
+def sampled(root: Game, seed: int) -> Game:
+    """A playout's start: ``root`` copied with new dice from ``seed`` and every card pile
+    reshuffled from its cards in sorted order (the real order is never read)."""
+    chance = Chance(seed)
+    game = root.clone(chance)
+    game.seed = seed
+    rng = chance.rng
+    for pile in game.decks.values():
+        cards = sorted(pile)
+        rng.shuffle(cards)
+        pile.clear()
+        pile.extend(cards)
+    return game
+
+
+def score(game: Game, seat: int) -> float:
+    """1 for a win, 0 for a loss; at the horizon, ``seat``'s share of the players' net worth."""
+    if game.over:
+        return 1.0 if game.winner == seat else 0.0
+    if game.bankrupt[seat]:
+        return 0.0
+    total = 0
+    for p in range(game.n):
+        total += max(0, game.net_worth(p))
+    return max(0, game.net_worth(seat)) / total if total > 0 else 0.0
+
+
+@dataclass(frozen=True)
+class Weighed:
+    """One candidate of a search: the act, its mean score over the samples, and how many."""
+
+    act: Action
+    mean: float
+    samples: int
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why the expert chose: the decision, the candidates weighed (best first), the act the advisor
+    would have taken and the chosen act's margin over it (a share of the score: win chances)."""
+
+    kind: str
+    seat: int
+    turn: int
+    chosen: Action
+    advisor: Action
+    candidates: tuple[Weighed, ...]
+    playouts: int
+
+    @property
+    def margin(self) -> float:
+        """The chosen act's mean score minus the advisor's act's (0 when they are the same)."""
+        by_act = {w.act: w.mean for w in self.candidates}
+        return by_act.get(self.chosen, 0.0) - by_act.get(self.advisor, by_act.get(self.chosen, 0.0))
+
+
+class _AuctionLimit:
+    """A playout's policy for the searching seat: the advisor's, except in the auction searched,
+    where it bids the lowest legal amount up to ``limit`` (0: passes)."""
+
+    def __init__(self, base: AdvisorBot, turn: int, square: int, limit: int) -> None:
+        self.base, self.turn, self.square, self.limit = base, turn, square, limit
+
+    def act(self, game: Game, d: D.Decision) -> Action:
+        if d.kind == D.AUCTION and game.turn == self.turn and d.square == self.square:
+            return _limit_bid(game, d, self.limit)
+        return self.base.act(game, d)
+
+
+def _limit_bid(game: Game, d: D.Decision, limit: int) -> Action:
+    """The lowest legal bid if it is within ``limit``, else a pass."""
+    a: D.AuctionState = d.data
+    low = max(a.min_bid, a.high_bid + 1)
+    if low <= limit and game.cash[d.seat] >= low:
+        bid = Bid(low)
+        if game.is_legal(d.seat, bid):
+            return bid
+    return PASS
+
+
+@dataclass
+class ExpertBot:
+    """Searches the choices that matter over sampled futures; the advisor's rules for the rest."""
+
+    playouts: int = 96  # playouts per searched decision, all candidates together
+    horizon: int = 48  # turns a playout is played before it is scored by net worth
+    min_each: int = 8  # playouts per candidate at least
+    seconds: float = 0.0  # also stop a search after this long (0: never; then deterministic)
+    seed: int | None = None
+    name: str = "expert"
+    last: Reason | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.base = AdvisorBot()
+        self._limits: dict[tuple[int, int, int, int], int] = {}  # (game, turn, square, seat) -> bid limit
+        self._seed = 0 if self.seed is None else int(self.seed)
+
+    # ------------------------------------------------------------ the one entry point
+    def act(self, game: Game, d: D.Decision) -> Action:
+        proposal = self.base.act(game, d)
+        kind = d.kind
+        if kind in ROUTINE:
+            return proposal
+        if kind == D.AUCTION:
+            return self._auction(game, d, proposal)
+        candidates = self._candidates(game, d, proposal)
+        if len(candidates) < 2:
+            return proposal
+        best = self._search(game, d, candidates, proposal, None)
+        return best
+
+    # ------------------------------------------------------------ candidates
+    def _candidates(self, game: Game, d: D.Decision, proposal: Action) -> list[Action]:
+        """The acts weighed: the answers the engine lists for the decision, with the advisor's
+        proposal first; on the seat's own turn, a proposal of the advisor's against playing on."""
+        answers = _unique(game.decision_actions())
+        if d.kind in (D.PRE_ROLL, D.POST_ROLL):
+            on = ROLL if d.kind == D.PRE_ROLL else END_TURN
+            if d.kind == D.PRE_ROLL and game.in_jail[d.seat] and len(answers) > 1:
+                return _unique([proposal, *answers])[:MAX_CANDIDATES]
+            if isinstance(proposal, WEIGHED) and on in answers:
+                return [proposal, on]
+            return [proposal]
+        return _unique([proposal, *answers])[:MAX_CANDIDATES]
+
+    def _auction(self, game: Game, d: D.Decision, proposal: Action) -> Action:
+        """Bid up to the limit the search found best for this auction (searched once an auction)."""
+        a: D.AuctionState = d.data
+        key = (id(game), game.turn, a.square, d.seat)
+        limit = self._limits.get(key)
+        if limit is None:
+            if a.item != "property":
+                return proposal
+            limits = self._bid_limits(game, d)
+            if not limits:
+                return PASS
+            acts: list[Action] = [PASS, *(Bid(x) for x in limits)]
+            chosen = self._search(game, d, acts, proposal, limits)
+            limit = chosen.amount if isinstance(chosen, Bid) else 0
+            if len(self._limits) >= MAX_REMEMBERED:
+                self._limits.clear()
+            self._limits[key] = limit
+        return _limit_bid(game, d, limit)
+
+    def _bid_limits(self, game: Game, d: D.Decision) -> list[int]:
+        """Limits worth trying: shares of the printed price, from the lowest legal bid up to the cash."""
+        a: D.AuctionState = d.data
+        low = max(a.min_bid, a.high_bid + 1)
+        cash = game.cash[d.seat]
+        if low > cash or not game.is_legal(d.seat, Bid(low)):
+            return []
+        price = game.t.price[a.square]
+        found = sorted({min(cash, max(low, int(price * s))) for s in BID_SHARES})
+        return found[: MAX_CANDIDATES - 1]
+
+    # ------------------------------------------------------------ the search
+    def _search(
+        self, game: Game, d: D.Decision, acts: list[Action], proposal: Action, limits: list[int] | None
+    ) -> Action:
+        """The act of ``acts`` with the best mean score over common sampled futures."""
+        seat = d.seat
+        root = detached(game)
+        each = max(self.min_each, self.playouts // len(acts))
+        totals = [0.0] * len(acts)
+        done = 0
+        start = time.perf_counter()
+        where = mix(self._seed, game.turn, len(game.actions), seat)
+        for i in range(each):
+            sample = mix(where, i)
+            for k, act in enumerate(acts):
+                totals[k] += self._playout(root, sample, seat, act, limits, d)
+            done += 1
+            if self.seconds > 0 and time.perf_counter() - start > self.seconds:
+                break
+        means = [t / done for t in totals]
+        best = max(range(len(acts)), key=lambda k: (means[k], -k))  # ties: the earlier (the advisor's)
+        if limits is not None:  # an auction: the advisor's act is its own bid (or pass)
+            advisor_act: Action = PASS if proposal == PASS else acts[min(len(acts) - 1, 1)]
+        else:
+            advisor_act = proposal
+        order = sorted(range(len(acts)), key=lambda k: (-means[k], k))
+        self.last = Reason(
+            d.kind, seat, game.turn, acts[best], advisor_act,
+            tuple(Weighed(acts[k], means[k], done) for k in order), done * len(acts),
+        )  # fmt: skip
+        return acts[best]
+
+    def _playout(
+        self, root: Game, sample: int, seat: int, act: Action, limits: list[int] | None, d: D.Decision
+    ) -> float:
+        game = sampled(root, sample)
+        bots: list[Any] = [AdvisorBot() for _ in range(game.n)]
+        if limits is not None:  # an auction: the seat bids up to the candidate's limit
+            limit = act.amount if isinstance(act, Bid) else 0
+            bots[seat] = _AuctionLimit(bots[seat], game.turn, d.data.square, limit)
+            act = _limit_bid(game, d, limit)
+        game.apply(seat, act)
+        stop = game.turn + self.horizon
+        stack = game.stack
+        while not game.over and game.turn <= stop:
+            nd = stack[-1]
+            game.apply(nd.seat, bots[nd.seat].act(game, nd))
+        return score(game, seat)
+
+
+def _unique(acts: list[Action]) -> list[Action]:
+    out: list[Action] = []
+    for a in acts:
+        if a not in out:
+            out.append(a)
+    return out
