@@ -231,14 +231,49 @@ BUILT_IN += (
     Strategy(
         "expert",
         ExpertBot,
-        "The advisor's play, improved by search: buys, bids, trades, jail and building weighed over sampled futures.",
+        "The advisor's play, improved by search: buys, bids, trades, jail, building weighed over sampled futures.",
         (
             Param("playouts", int, 96, "playouts per searched decision, all candidates together", 1, 100_000),
             Param("horizon", int, 48, "turns a playout is played before it is scored by net worth", 1, 10_000),
             Param("min_each", int, 8, "playouts per candidate at least", 1, 10_000),
-            Param("seconds", float, 0.0, "also stop a search after this long (0: never, deterministic)", 0.0, 600.0),
+            Param(
+                "seconds", float, 0.0, "also stop a search after this long (0: never, deterministic)", 0.0, 600.0
+            ),
             SEED,
         ),
+    ),
+)
+
+
+# Difficulty levels at the table (``landlords play --level``, the lobby, the page): each a strategy
+# of its own name, made from the spec it stands for (easy: the baseline; normal: the advisor; hard:
+# the expert with a small search; expert: the expert's full budget).
+LEVELS = ("easy", "normal", "hard", "expert")
+LEVEL_SPECS = {
+    "easy": "baseline",
+    "normal": "advisor",
+    "hard": "expert:playouts=24:horizon=32",
+    "expert": "expert",
+}
+
+
+def _easy() -> Bot:
+    return BaselineBot()
+
+
+def _normal() -> Bot:
+    return AdvisorBot()
+
+
+def _hard(seed: int | None = None) -> Bot:
+    return ExpertBot(playouts=24, horizon=32, seed=seed)
+
+
+BUILT_IN += (
+    Strategy("easy", _easy, "Difficulty level easy: the baseline bot."),
+    Strategy("normal", _normal, "Difficulty level normal: the advisor."),
+    Strategy(
+        "hard", _hard, "Difficulty level hard: the expert with a small search (24 playouts a decision).", (SEED,)
     ),
 )
 
@@ -555,6 +590,8 @@ __all__ = [
     "TraderBot",
     "CautiousBot",
     "ExpertBot",
+    "LEVELS",
+    "LEVEL_SPECS",
     "Param",
     "SEED",
     "Strategy",

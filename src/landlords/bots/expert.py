@@ -174,6 +174,7 @@ class ExpertBot:
     seconds: float = 0.0  # also stop a search after this long (0: never; then deterministic)
     seed: int | None = None
     name: str = "expert"
+    searches = True  # a server runs its acts off the event loop, with ``seconds`` set from the clock
     last: Reason | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -192,8 +193,7 @@ class ExpertBot:
         candidates = self._candidates(game, d, proposal)
         if len(candidates) < 2:
             return proposal
-        best = self._search(game, d, candidates, proposal, None)
-        return best
+        return self._search(game, d, candidates, proposal, None)
 
     # ------------------------------------------------------------ candidates
     def _candidates(self, game: Game, d: D.Decision, proposal: Action) -> list[Action]:
