@@ -141,3 +141,39 @@ def test_the_expert_finishes_a_game_under_every_ruleset(ruleset):
         None, ruleset, 2, 1, 11, strategies=("expert:playouts=8:horizon=12", "advisor"), max_turns=300
     )
     assert summary.games == 1
+
+
+def test_the_advice_says_why_the_expert_would_choose_in_every_language():
+    from landlords.analysis.advice import advise
+    from landlords.server.advice import labelled
+
+    g = _landing_on_oriental()
+    answer = advise(g.to_position(), games=8, precision=None)
+    why = answer["expert"]
+    assert why["seat"] == 0 and why["kind"] == "buy" and why["chosen"] == BUY.to_json()
+    assert why["candidates"][0]["act"] == BUY.to_json()
+    shown = labelled(g, answer)["expert"]
+    assert set(shown["chosen_label"]) == {"en", "ru", "pl"} and all(shown["chosen_label"].values())
+    assert all(set(c["label"]) == {"en", "ru", "pl"} for c in shown["candidates"])
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert"])
+def test_the_levels_are_strategies_a_table_may_seat_named_in_every_language(level):
+    from landlords.bots import LEVELS
+    from landlords.i18n import LANGUAGES, tr
+
+    assert level in LEVELS
+    parse_strategy(level, strangers=True)  # a lobby and the page may name it
+    bot = make_bot(level, seed=1)
+    assert getattr(bot, "searches", False) == (level in ("hard", "expert"))
+    names = {tr(lang, f"strategy.{level}") for lang in LANGUAGES}
+    assert len(names) == 3 and f"strategy.{level}" not in names
+
+
+def test_play_takes_a_level_for_every_bot_seat():
+    from click.testing import CliRunner
+
+    from landlords.cli.main import main
+
+    result = CliRunner().invoke(main, ["play", "--level", "impossible"])
+    assert result.exit_code != 0 and "easy" in result.output and "expert" in result.output

@@ -139,6 +139,21 @@ class Reason:
         by_act = {w.act: w.mean for w in self.candidates}
         return by_act.get(self.chosen, 0.0) - by_act.get(self.advisor, by_act.get(self.chosen, 0.0))
 
+    def as_dict(self) -> dict[str, Any]:
+        """The reason as JSON: the acts in the engine's JSON form, the scores rounded."""
+        return {
+            "kind": self.kind,
+            "seat": self.seat,
+            "turn": self.turn,
+            "chosen": self.chosen.to_json(),
+            "advisor": self.advisor.to_json(),
+            "margin": round(self.margin, 4),
+            "playouts": self.playouts,
+            "candidates": [
+                {"act": w.act.to_json(), "win": round(w.mean, 4), "samples": w.samples} for w in self.candidates
+            ],
+        }
+
 
 class _AuctionLimit:
     """A playout's policy for the searching seat: the advisor's, except in the auction searched,
@@ -287,6 +302,17 @@ class ExpertBot:
             nd = stack[-1]
             game.apply(nd.seat, bots[nd.seat].act(game, nd))
         return score(game, seat)
+
+
+def explain(game: Game, seed: int = 1, playouts: int = 96) -> Reason | None:
+    """Why the expert would choose what it would for the decision pending in ``game`` (None when it
+    does not search that decision: a routine one, or a single sensible act)."""
+    d = game.decision
+    if d is None:
+        return None
+    bot = ExpertBot(playouts=playouts, seed=seed)
+    bot.act(game, d)
+    return bot.last
 
 
 def _unique(acts: list[Action]) -> list[Action]:
