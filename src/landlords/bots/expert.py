@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,6 +50,7 @@ from ..engine.actions import (
 from ..engine.dice import Chance
 from ..engine.game import Game
 from .advisor import AdvisorBot
+from .valuation import board_odds
 
 # the decisions answered by the advisor's rules, never searched
 ROUTINE = frozenset({D.DEBT, D.INCOME_TAX})
@@ -57,6 +59,9 @@ WEIGHED = (Build, Mortgage, Unmortgage, ProposeTrade, SellBuilding)
 MAX_CANDIDATES = 6
 BID_SHARES = (0.5, 0.8, 1.0, 1.3, 1.7)  # auction limits tried, as shares of the lot's printed price
 MAX_REMEMBERED = 256  # auction limits remembered (a long-lived bot forgets the oldest)
+FOLLOW = -1  # an auction's remembered limit: bid as the advisor does
+MARGIN = 0.01  # a score's gain over the advisor's act that is never taken for noise
+ROUNDS_AHEAD = 8  # rounds of rent a holding is worth beyond a playout's horizon (its score)
 
 
 def mix(*parts: int) -> int:
@@ -100,15 +105,26 @@ def sampled(root: Game, seed: int) -> Game:
 
 
 def score(game: Game, seat: int) -> float:
-    """1 for a win, 0 for a loss; at the horizon, ``seat``'s share of the players' net worth."""
+    """1 for a win, 0 for a loss; at the horizon, ``seat``'s share of the players' wealth: net
+    worth plus the rent its unmortgaged holdings earn in :data:`ROUNDS_AHEAD` rounds of the others'
+    turns at the exact landing odds (so a built monopoly counts for what it will earn)."""
     if game.over:
         return 1.0 if game.winner == seat else 0.0
     if game.bankrupt[seat]:
         return 0.0
-    total = 0
+    rate = board_odds(game).rate
+    others = ROUNDS_AHEAD * (len(game.alive()) - 1)
+    wealth = [0.0] * game.n
     for p in range(game.n):
-        total += max(0, game.net_worth(p))
-    return max(0, game.net_worth(seat)) / total if total > 0 else 0.0
+        if not game.bankrupt[p]:
+            wealth[p] = max(0, game.net_worth(p))
+    owner, mortgaged = game.owner, game.mortgaged
+    for sq in game.t.properties:
+        p = owner[sq]
+        if p >= 0 and not mortgaged[sq] and not game.bankrupt[p]:
+            wealth[p] += others * rate[sq] * game.rent_for(sq, 7)
+    total = sum(wealth)
+    return wealth[seat] / total if total > 0 else 0.0
 
 
 @dataclass(frozen=True)
@@ -208,7 +224,7 @@ class ExpertBot:
         candidates = self._candidates(game, d, proposal)
         if len(candidates) < 2:
             return proposal
-        return self._search(game, d, candidates, proposal, None)
+        return self._search(game, d, candidates, proposal)
 
     # ------------------------------------------------------------ candidates
     def _candidates(self, game: Game, d: D.Decision, proposal: Action) -> list[Action]:
@@ -225,7 +241,8 @@ class ExpertBot:
         return _unique([proposal, *answers])[:MAX_CANDIDATES]
 
     def _auction(self, game: Game, d: D.Decision, proposal: Action) -> Action:
-        """Bid up to the limit the search found best for this auction (searched once an auction)."""
+        """Bid up to the limit the search found best for this auction (searched once an auction;
+        the advisor's own bidding is a candidate too, and the default)."""
         a: D.AuctionState = d.data
         key = (id(game), game.turn, a.square, d.seat)
         limit = self._limits.get(key)
@@ -234,13 +251,17 @@ class ExpertBot:
                 return proposal
             limits = self._bid_limits(game, d)
             if not limits:
-                return PASS
-            acts: list[Action] = [PASS, *(Bid(x) for x in limits)]
-            chosen = self._search(game, d, acts, proposal, limits)
-            limit = chosen.amount if isinstance(chosen, Bid) else 0
+                return proposal
+            acts: list[Action] = [proposal, *(Bid(x) for x in limits)]
+            if proposal != PASS:
+                acts.insert(1, PASS)
+            chosen = self._search(game, d, acts, proposal, auction=True)
+            limit = FOLLOW if chosen is proposal else chosen.amount if isinstance(chosen, Bid) else 0
             if len(self._limits) >= MAX_REMEMBERED:
                 self._limits.clear()
             self._limits[key] = limit
+        if limit == FOLLOW:
+            return proposal
         return _limit_bid(game, d, limit)
 
     def _bid_limits(self, game: Game, d: D.Decision) -> list[int]:
@@ -252,47 +273,47 @@ class ExpertBot:
             return []
         price = game.t.price[a.square]
         found = sorted({min(cash, max(low, int(price * s))) for s in BID_SHARES})
-        return found[: MAX_CANDIDATES - 1]
+        return found[: MAX_CANDIDATES - 2]
 
     # ------------------------------------------------------------ the search
     def _search(
-        self, game: Game, d: D.Decision, acts: list[Action], proposal: Action, limits: list[int] | None
+        self, game: Game, d: D.Decision, acts: list[Action], proposal: Action, auction: bool = False
     ) -> Action:
-        """The act of ``acts`` with the best mean score over common sampled futures."""
+        """The act of ``acts`` with the best mean score over common sampled futures; ``acts[0]``
+        (the advisor's) unless another beats it by more than its noise (the paired differences'
+        standard error, at least :data:`MARGIN`)."""
         seat = d.seat
         root = detached(game)
         each = max(self.min_each, self.playouts // len(acts))
-        totals = [0.0] * len(acts)
-        done = 0
+        scores: list[list[float]] = [[] for _ in acts]
         start = time.perf_counter()
         where = mix(self._seed, game.turn, len(game.actions), seat)
         for i in range(each):
             sample = mix(where, i)
             for k, act in enumerate(acts):
-                totals[k] += self._playout(root, sample, seat, act, limits, d)
-            done += 1
+                limit = -2 if not auction or k == 0 else act.amount if isinstance(act, Bid) else 0
+                scores[k].append(self._playout(root, sample, seat, act, limit, d))
             if self.seconds > 0 and time.perf_counter() - start > self.seconds:
                 break
-        means = [t / done for t in totals]
-        best = max(range(len(acts)), key=lambda k: (means[k], -k))  # ties: the earlier (the advisor's)
-        if limits is not None:  # an auction: the advisor's act is its own bid (or pass)
-            advisor_act: Action = PASS if proposal == PASS else acts[min(len(acts) - 1, 1)]
-        else:
-            advisor_act = proposal
+        done = len(scores[0])
+        means = [sum(x) / done for x in scores]
+        best = 0
+        for k in range(1, len(acts)):
+            if means[k] > means[best] and _beats(scores[k], scores[0]):
+                best = k
         order = sorted(range(len(acts)), key=lambda k: (-means[k], k))
         self.last = Reason(
-            d.kind, seat, game.turn, acts[best], advisor_act,
+            d.kind, seat, game.turn, acts[best], proposal,
             tuple(Weighed(acts[k], means[k], done) for k in order), done * len(acts),
         )  # fmt: skip
         return acts[best]
 
-    def _playout(
-        self, root: Game, sample: int, seat: int, act: Action, limits: list[int] | None, d: D.Decision
-    ) -> float:
+    def _playout(self, root: Game, sample: int, seat: int, act: Action, limit: int, d: D.Decision) -> float:
+        """One sampled future after ``act`` (an auction's candidate: bids up to ``limit``; -2: not
+        an auction's limit), played by the advisors to the horizon, scored for ``seat``."""
         game = sampled(root, sample)
         bots: list[Any] = [AdvisorBot() for _ in range(game.n)]
-        if limits is not None:  # an auction: the seat bids up to the candidate's limit
-            limit = act.amount if isinstance(act, Bid) else 0
+        if limit >= -1:
             bots[seat] = _AuctionLimit(bots[seat], game.turn, d.data.square, limit)
             act = _limit_bid(game, d, limit)
         game.apply(seat, act)
@@ -302,6 +323,18 @@ class ExpertBot:
             nd = stack[-1]
             game.apply(nd.seat, bots[nd.seat].act(game, nd))
         return score(game, seat)
+
+
+def _beats(mine: list[float], base: list[float]) -> bool:
+    """Whether ``mine`` beats ``base`` on the same samples by more than the noise: the mean paired
+    difference above its standard error and above :data:`MARGIN`."""
+    n = len(mine)
+    diffs = [a - b for a, b in zip(mine, base, strict=True)]
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean > MARGIN
+    var = sum((x - mean) ** 2 for x in diffs) / (n - 1)
+    return mean > max(MARGIN, math.sqrt(var / n))
 
 
 def explain(game: Game, seed: int = 1, playouts: int = 96) -> Reason | None:
