@@ -50,6 +50,7 @@ from ..engine.actions import (
 from ..engine.dice import Chance
 from ..engine.game import Game
 from .advisor import AdvisorBot
+from .trader import TraderBot
 from .valuation import board_odds
 
 # the decisions answered by the advisor's rules, never searched
@@ -210,6 +211,9 @@ class ExpertBot:
 
     def __post_init__(self) -> None:
         self.base = AdvisorBot()
+        self._trader = TraderBot(trade_every=1)
+        self._offer_round: tuple[int, int, int] = (0, 0, 0)
+        self._offered: set[tuple[Any, ...]] = set()
         self._limits: dict[tuple[int, int, int, int], int] = {}  # (game, turn, square, seat) -> bid limit
         self._seed = 0 if self.seed is None else int(self.seed)
 
@@ -235,10 +239,31 @@ class ExpertBot:
             on = ROLL if d.kind == D.PRE_ROLL else END_TURN
             if d.kind == D.PRE_ROLL and game.in_jail[d.seat] and len(answers) > 1:
                 return _unique([proposal, *answers])[:MAX_CANDIDATES]
+            offers = self._offers(game, d.seat) if d.kind == D.PRE_ROLL and on in answers else []
+            if offers and (proposal == on or isinstance(proposal, ProposeTrade)):
+                return _unique([proposal, *offers, on])[:MAX_CANDIDATES]
             if isinstance(proposal, WEIGHED) and on in answers:
                 return [proposal, on]
             return [proposal]
         return _unique([proposal, *answers])[:MAX_CANDIDATES]
+
+    def _offers(self, game: Game, seat: int) -> list[Action]:
+        """Trade offers worth weighing, once a round: the trader's (multi-item offers that complete
+        a group), where the engine takes them; none made before on the same board."""
+        key = (id(game), game.round, seat)
+        if self._offer_round == key:
+            return []
+        self._offer_round = key
+        offer = self._trader._trade_offer(game, seat)
+        if offer is None or not game.is_legal(seat, offer):
+            return []
+        board = (offer, tuple(game.owner), tuple(game.mortgaged), tuple(game.level))
+        if board in self._offered:
+            return []
+        if len(self._offered) >= MAX_REMEMBERED:
+            self._offered.clear()
+        self._offered.add(board)
+        return [offer]
 
     def _auction(self, game: Game, d: D.Decision, proposal: Action) -> Action:
         """Bid up to the limit the search found best for this auction (searched once an auction;
