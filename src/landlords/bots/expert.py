@@ -1,20 +1,22 @@
 """The expert: the advisor's play, improved by search over sampled futures where a choice matters.
 
 At a decision that matters (buy or not, how far to bid, answer a trade, leave jail or stay, build,
-mortgage or lift, propose the advisor's trade or not, and every variant's own decision with a few
-answers), the expert lists its candidate acts from the engine's legal acts (the answers to the
-pending decision; the advisor's own proposal; for an auction, bid limits checked against the
-engine), then plays each candidate on in ``playouts`` sampled futures and takes the one with the
-best mean result. Every other decision (raising cash for a debt, income tax, routine moves) is the
-advisor's.
+mortgage or lift, propose a trade or not, and every variant's own decision with a few answers),
+the expert lists its candidate acts from the engine's legal acts (the answers to the pending
+decision; the advisor's own proposal; once a round a trader's offer; for an auction, bid limits
+checked against the engine), plays each candidate on in the same sampled futures, and takes the
+advisor's act unless another beats it by more than the noise (the paired differences' standard
+error, and at least :data:`MARGIN`). Every other decision (raising cash for a debt, income tax,
+routine moves) is the advisor's.
 
 A sampled future (a *playout*): the position copied without its history, with what a player cannot
 know drawn again from the search's own generator: new dice, and every card pile reshuffled from its
 cards in a fixed order (the real order is never read, nor the game's generator). Candidate ``k`` of
 sample ``i`` sees the same dice and piles as every other candidate of sample ``i`` (common random
 numbers). Every seat is then played by the advisor (the fast playout policy) for at most
-``horizon`` turns; a playout scores 1 for a win, 0 for a loss, and the seat's share of the players'
-net worth when it stops at the horizon.
+``horizon`` turns; a playout scores 1 for a win, 0 for a loss, and when it stops at the horizon the
+seat's share of the players' wealth (net worth plus :data:`ROUNDS_AHEAD` rounds of the rent its
+holdings earn at the exact landing odds).
 
 Budget: ``playouts`` in all per decision (split among the candidates, at least ``min_each`` each),
 so a decision is deterministic for a seed and a budget; ``seconds`` (0: none) also stops a search
