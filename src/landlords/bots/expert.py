@@ -256,7 +256,7 @@ class ExpertBot:
         if self._offer_round == key:
             return []
         self._offer_round = key
-        offer = self._trader._trade_offer(game, seat)
+        offer = self._trader._trade_offer(game, seat)  # noqa: SLF001 - the building block strategies share (bots/strategy.py)
         if offer is None or not game.is_legal(seat, offer):
             return []
         board = (offer, tuple(game.owner), tuple(game.mortgaged), tuple(game.level))
