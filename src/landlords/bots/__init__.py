@@ -234,7 +234,7 @@ BUILT_IN += (
         "The advisor's play, improved by search: buys, bids, trades, jail, building weighed over sampled futures.",
         (
             Param("playouts", int, 96, "playouts per searched decision, all candidates together", 1, 100_000),
-            Param("horizon", int, 48, "turns a playout is played before it is scored by net worth", 1, 10_000),
+            Param("horizon", int, 48, "turns a playout is played before it is scored (wealth share)", 1, 10_000),
             Param("min_each", int, 8, "playouts per candidate at least", 1, 10_000),
             Param(
                 "seconds", float, 0.0, "also stop a search after this long (0: never, deterministic)", 0.0, 600.0
@@ -258,15 +258,15 @@ LEVEL_SPECS = {
 
 
 def _easy() -> Bot:
-    return BaselineBot()
+    return make_bot(LEVEL_SPECS["easy"])
 
 
 def _normal() -> Bot:
-    return AdvisorBot()
+    return make_bot(LEVEL_SPECS["normal"])
 
 
 def _hard(seed: int | None = None) -> Bot:
-    return ExpertBot(playouts=24, horizon=32, seed=seed)
+    return make_bot(LEVEL_SPECS["hard"], seed)
 
 
 BUILT_IN += (
