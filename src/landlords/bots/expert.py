@@ -182,7 +182,7 @@ class _AuctionLimit:
         self.base, self.turn, self.square, self.limit = base, turn, square, limit
 
     def act(self, game: Game, d: D.Decision) -> Action:
-        if d.kind == D.AUCTION and game.turn == self.turn and d.square == self.square:
+        if d.kind == D.AUCTION and game.turn == self.turn and d.data.square == self.square:
             return _limit_bid(game, d, self.limit)
         return self.base.act(game, d)
 
