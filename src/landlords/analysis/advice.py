@@ -47,17 +47,22 @@ def advise(
     bots: str = TABLE_BOTS,
     seed: int = TABLE_SEED,
 ) -> dict[str, Any]:
-    """``{"kind": "chances", "turn", "chances": {...}}`` or, with an offer waiting,
-    ``{"kind": "trade", "turn", "trade": {...}}`` (the JSON of the analyses)."""
+    """``{"kind": "chances", "turn", "chances": {...}, "expert"}`` or, with an offer waiting,
+    ``{"kind": "trade", "turn", "trade": {...}, "expert"}`` (the JSON of the analyses); ``expert``:
+    what the expert bot would choose at the decision pending and why (the win chances it saw for
+    each act, :func:`landlords.bots.expert.explain`), or None where it does not search."""
+    from ..bots.expert import explain
     from .chances import game_of, win_chances
     from .trade_terms import pending_offer
     from .trades import evaluate_trade
 
     game = game_of(game_or_position)
     check_allowed(game)
+    reason = explain(game, seed)
+    why = None if reason is None else reason.as_dict()
     offer = pending_offer(game)
     if offer is not None:
         result = evaluate_trade(game, offer, games, bots, precision=precision, seed=seed, price=False)
-        return {"kind": "trade", "turn": game.turn, "trade": result.as_dict()}
+        return {"kind": "trade", "turn": game.turn, "trade": result.as_dict(), "expert": why}
     chances = win_chances(game, games, bots, precision=precision, seed=seed)
-    return {"kind": "chances", "turn": game.turn, "chances": chances.as_dict()}
+    return {"kind": "chances", "turn": game.turn, "chances": chances.as_dict(), "expert": why}

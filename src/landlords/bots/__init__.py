@@ -43,6 +43,7 @@ from ..engine.game import Game
 from .advisor import JAIL_POLICIES, AdvisorBot
 from .baseline import BaselineBot
 from .cautious import CautiousBot
+from .expert import ExpertBot
 from .random_bot import RandomBot
 from .trader import TraderBot
 
@@ -223,6 +224,56 @@ BUILT_IN: tuple[Strategy, ...] = (
             Param("trade", bool, False, "propose trades (as the baseline does)"),
             TRADE_EVERY,
         ),
+    ),
+)
+
+BUILT_IN += (
+    Strategy(
+        "expert",
+        ExpertBot,
+        "The advisor's play, improved by search: buys, bids, trades, jail, building weighed over sampled futures.",
+        (
+            Param("playouts", int, 96, "playouts per searched decision, all candidates together", 1, 100_000),
+            Param("horizon", int, 48, "turns a playout is played before it is scored (wealth share)", 1, 10_000),
+            Param("min_each", int, 8, "playouts per candidate at least", 1, 10_000),
+            Param(
+                "seconds", float, 0.0, "also stop a search after this long (0: never, deterministic)", 0.0, 600.0
+            ),
+            SEED,
+        ),
+    ),
+)
+
+
+# Difficulty levels at the table (``landlords play --level``, the lobby, the page): each a strategy
+# of its own name, made from the spec it stands for (easy: the baseline; normal: the advisor; hard:
+# the expert with a small search; expert: the expert's full budget).
+LEVELS = ("easy", "normal", "hard", "expert")
+LEVEL_SPECS = {
+    "easy": "baseline",
+    "normal": "advisor",
+    "hard": "expert:playouts=24:horizon=32",
+    "expert": "expert",
+}
+
+
+def _easy() -> Bot:
+    return make_bot(LEVEL_SPECS["easy"])
+
+
+def _normal() -> Bot:
+    return make_bot(LEVEL_SPECS["normal"])
+
+
+def _hard(seed: int | None = None) -> Bot:
+    return make_bot(LEVEL_SPECS["hard"], seed)
+
+
+BUILT_IN += (
+    Strategy("easy", _easy, "Difficulty level easy: the baseline bot."),
+    Strategy("normal", _normal, "Difficulty level normal: the advisor."),
+    Strategy(
+        "hard", _hard, "Difficulty level hard: the expert with a small search (24 playouts a decision).", (SEED,)
     ),
 )
 
@@ -538,6 +589,9 @@ __all__ = [
     "AdvisorBot",
     "TraderBot",
     "CautiousBot",
+    "ExpertBot",
+    "LEVELS",
+    "LEVEL_SPECS",
     "Param",
     "SEED",
     "Strategy",

@@ -10,7 +10,7 @@ import click
 
 from .. import new_game
 from .. import record as records
-from ..bots import make_bot
+from ..bots import LEVELS, make_bot
 from ..editions.choice import board_for
 from ..engine.errors import ConfigError, LandlordsError
 from ..i18n import LANGUAGES, default_language, tr
@@ -22,7 +22,7 @@ from .positions import game_from_position_file
 
 DEFAULT_BOTS = "advisor,trader,cautious"
 # options that set up a game at this keyboard (a server's game is set up in its lobby)
-LOCAL_OPTIONS = ("edition", "ruleset", "rules", "players", "bots", "seed", "load_file", "position_file",
+LOCAL_OPTIONS = ("edition", "ruleset", "rules", "players", "bots", "level", "seed", "load_file", "position_file",
                  "save_file", "grammar", "fast", "dice")  # fmt: skip
 
 
@@ -96,6 +96,13 @@ def seat_names(people: list[str], bots: list[str], lang: str) -> list[str]:
     help=f"Bot strategies, comma-separated, one seat each (default with one person: {DEFAULT_BOTS}; "
     "'none' for no bots). A strategy may carry parameters: advisor:reserve=200.",
 )
+@click.option(
+    "--level",
+    type=click.Choice(LEVELS),
+    default=None,
+    help="Difficulty of every bot seat (easy, normal, hard, expert): three bots with one person, "
+    "as many as --bots lists otherwise.",
+)
 @click.option("--seed", "-s", type=SEED, default=None, help="Seed of the dice and the decks (default: random).")
 @click.option("--load", "load_file", type=click.Path(dir_okay=False), help="Resume the game saved in this record.")
 @click.option("--position", "position_file", type=click.Path(dir_okay=False), help="Start from this position.")
@@ -147,6 +154,7 @@ def play(
     lang,
     players,
     bots,
+    level,
     seed,
     load_file,
     position_file,
@@ -176,7 +184,7 @@ def play(
         if save_file:
             check_output_file(save_file, "--save")
         if load_file:
-            if players or bots or dice or seed is not None or rules or edition or position_file:
+            if players or bots or level or dice or seed is not None or rules or edition or position_file:
                 raise ConfigError("--load resumes a saved game as it was: leave out the options that set one up")
             check_input_file(load_file, "--load")
             table = records.restore(records.load(load_file), source=str(load_file))
@@ -198,8 +206,10 @@ def play(
                 raise ConfigError(f"--players {players!r}: a name is empty (the names comma-separated: Ann,Bob)")
             check_names(people, "--players")
             if bots is None:
-                bots = DEFAULT_BOTS if len(people) == 1 else "none"
+                bots = DEFAULT_BOTS if len(people) == 1 or level else "none"
             strategies = [] if bots.strip().lower() in ("", "none") else [b.strip() for b in bots.split(",")]
+            if level:  # every bot seat plays at that level
+                strategies = [level] * len(strategies)
             for s in strategies:
                 make_bot(s)  # an unknown strategy fails here, before the game starts
             r = get_ruleset(ruleset, parse_overrides(list(rules)))

@@ -25,6 +25,10 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import JSONResponse
 
 from ..analysis.advice import TABLE_GAMES, advice_allowed, advise
+from ..describe.labels import action_label
+from ..engine.actions import action_from_json
+from ..engine.game import Game
+from ..i18n import LANGUAGES
 from .access import SeatToken, bearer, table_or_404
 from .contract import GAME, problems
 
@@ -63,6 +67,24 @@ class AdviceService:
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
+
+
+def labelled(game: Game, answer: dict[str, Any]) -> dict[str, Any]:
+    """``answer`` with the expert's acts labelled in every language (``label``: {lang: text})."""
+    why = answer.get("expert")
+    if not why:
+        return answer
+    seat = why["seat"]
+
+    def label(data: Any) -> dict[str, str]:
+        try:
+            act = action_from_json(data)
+            return {lang: action_label(game, seat, act, lang) for lang in LANGUAGES}
+        except Exception:  # a label never keeps the numbers from the page
+            return {}
+
+    candidates = [{**c, "label": label(c["act"])} for c in why["candidates"]]
+    return {**answer, "expert": {**why, "candidates": candidates, "chosen_label": label(why["chosen"])}}
 
 
 def service(request: Request) -> AdviceService:
@@ -134,6 +156,7 @@ async def advice(
         answer = await asyncio.shield(pending)
     except Exception as exc:  # the analysis failed: say why, keep serving
         raise HTTPException(500, f"the advice could not be worked out: {exc}") from None
+    answer = labelled(game, answer)
     s.keep(key, answer)
     return {"code": table.code, "version": version, **answer}
 

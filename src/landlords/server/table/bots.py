@@ -21,6 +21,7 @@ HOLD_POLL = 0.1  # real seconds between a waiting bot's looks at the clock (a te
 
 TIMER_BOT = "baseline"  # plays a person's move when a lobby timer (no ruleset consequence) runs out
 RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0)  # a bot's or the timer's waits while the database is away
+SEARCH_SECONDS = 1.0  # a searching bot's (the expert's) time a decision at most, within the decision's clock
 
 
 class Bots(TableBase):
@@ -86,7 +87,7 @@ class Bots(TableBase):
                 if bot is None:
                     bot = self.bots[seat] = make_bot(TIMER_BOT, seed=self.bot_seed(seat))
                 proposer, answer = self._verdict(seat, bot)
-                action = self._bot_action(seat, bot)
+                action = await self._searched_action(seat, bot)
                 try:
                     await self._apply(seat, action)
                 except IllegalAction:
@@ -130,13 +131,33 @@ class Bots(TableBase):
             return
         self.broadcast(self._pending_events)
 
-    def _bot_action(self, seat: int, bot: Any) -> Action:
+    async def _searched_action(self, seat: int, bot: Any) -> Action:
+        """``bot``'s act; a searching bot's (the expert's) computed in a worker thread, off the event
+        loop (the table's lock is held, so the game does not change meanwhile), within
+        :data:`SEARCH_SECONDS` and half the decision's clock."""
+        if not getattr(bot, "searches", False):
+            return self._bot_action(seat, bot)
         game = self.game
         assert game is not None
+        d = game.decision
+        assert d is not None
+        bot.seconds = min(SEARCH_SECONDS, d.deadline / 2) if d.deadline else SEARCH_SECONDS
         try:
-            action = bot.act(game, game.decision)
-        except Exception:  # a strategy that cannot answer: the first legal answer keeps the game going
+            action = await asyncio.to_thread(bot.act, game, d)
+        except Exception:  # as _bot_action: the first legal answer keeps the game going
             action = None
+        return self._bot_action(seat, bot, action)
+
+    def _bot_action(self, seat: int, bot: Any, chosen: Action | None = None) -> Action:
+        """``bot``'s act (or the act it ``chosen`` already), or the first legal answer if it fails."""
+        game = self.game
+        assert game is not None
+        action = chosen
+        if action is None:
+            try:
+                action = bot.act(game, game.decision)
+            except Exception:  # a strategy that cannot answer: the first legal answer keeps the game going
+                action = None
         if action is None or not game.is_legal(seat, action):
             action = next(iter(game.decision_actions()), None) or next(iter(game.legal_actions(seat)))
         return action

@@ -51,12 +51,28 @@ async function ask({ code, token, seat, board, box }) {
     /** @type {import("./protocol.js").Advice} */
     const data = await api("GET", `/api/games/${code}/advice${query}`, undefined, token);
     clear(box, data.kind === "trade" ? tradeLines(data.trade, seat, board) : chanceLines(data.chances, seat, data.turn),
+      expertLine(data.expert, seat),
       h("p", { class: "hint" }, t("advice.meaning")),
       h("button", { type: "button", class: "secondary", id: "advice-close", onclick: () => { box.hidden = true; } }, t("web.close")));
     box.dataset.version = String(data.version);
   } catch (e) {
     clear(box, h("p", { class: "error" }, t("advice.failed", { reason: errorText(e) })));
   }
+}
+
+/**
+ * Why the expert bot would choose what it would, for the seat asking: the win chance it saw for its
+ * act and for the next best.
+ * @param {import("./protocol.js").ExpertAdvice | null | undefined} why
+ * @param {number | null} seat
+ */
+function expertLine(why, seat) {
+  if (!why || why.seat !== seat || why.candidates.length < 2) return null;
+  const [best, next] = why.candidates;
+  const name = (/** @type {Record<string, string>} */ label) => label[lang()] || label.en || "";
+  return h("p", { id: "advice-expert" }, t("advice.expert_line", {
+    act: name(best.label), win: pct(best.win), alt: name(next.label), alt_win: pct(next.win), playouts: why.playouts,
+  }));
 }
 
 /**

@@ -319,9 +319,21 @@
  */
 
 /**
+ * What the expert bot would choose at the decision pending, and the win chance it saw for each act
+ * (bots/expert.py's Reason; labels by language).
+ * @typedef {object} ExpertAdvice
+ * @property {number} seat
+ * @property {string} kind
+ * @property {number} margin over the advisor's act
+ * @property {number} playouts
+ * @property {Record<string, string>} chosen_label
+ * @property {{win: number, samples: number, label: Record<string, string>}[]} candidates best first
+ */
+
+/**
  * The advice (GET /api/games/CODE/advice, analysis/advice.py).
- * @typedef {{kind: "trade", trade: TradeAdvice, version: number, turn: number}
- *   | {kind: "chances", chances: Chances, version: number, turn: number}} Advice
+ * @typedef {{kind: "trade", trade: TradeAdvice, version: number, turn: number, expert?: ExpertAdvice | null}
+ *   | {kind: "chances", chances: Chances, version: number, turn: number, expert?: ExpertAdvice | null}} Advice
  */
 
 export {};
