@@ -82,6 +82,9 @@ def test_at_an_offer_question_mark_weighs_it(tmp_path):
     assert "The offer, on the same 40 continuations with and without it:" in out
     assert "Ann: " in out and " without, " in out and re.search(r" points?; 95%: ", out)
     assert "completes Light Blue" in out and "expected rent per opponent turn" in out
+    # the expert's answer to the offer, with the win chance it saw for each (issue 33)
+    assert re.search(r"The expert's choice: (Accept|Reject)[^(]*\(\d+% to win in its \d+ sampled futures; "
+                     r"(Accept|Reject)[^:]*: \d+%\)", out), out
 
 
 def test_the_game_goes_on_while_the_advice_is_worked_out(tmp_path):

@@ -15,6 +15,8 @@ from rich.text import Text
 
 from ..analysis.advice import TABLE_BOTS, advice_allowed, advise
 from ..analysis.trade_terms import pending_offer
+from ..describe.labels import action_label
+from ..engine.actions import action_from_json
 from ..i18n import plural
 from . import view
 
@@ -136,6 +138,8 @@ class TableAdvice:
             self.show_trade(data["trade"])
         else:
             self.show_chances(data["chances"])
+        if not moved:  # the expert's acts are labelled on the game they were weighed in
+            self.show_expert(data.get("expert"))
         if moved:
             term.print(Text(self.t("moved_on", turn=self.turn), style="dim"))
 
@@ -158,6 +162,27 @@ class TableAdvice:
             term.print("  " + self.t("unfinished", n=c["unfinished"]["games"]))
         term.print(Text("  " + self.t("turns_left", turns=round(c["turns_left"]["mean"])), style="dim"))
         term.print(Text("  " + self.t("meaning"), style="dim"))
+
+    def show_expert(self, why: dict[str, Any] | None) -> None:
+        """What the expert bot would do at the decision pending: its best act and the next one, with
+        the win chances it saw for them (the line the page shows)."""
+        if not why or len(why["candidates"]) < 2:
+            return
+        game = self.app.game
+        best, alt = why["candidates"][:2]
+
+        def name(act: dict[str, Any]) -> str:
+            return action_label(game, why["seat"], action_from_json(act), self.app.lang)
+
+        line = self.t(
+            "expert_line",
+            act=name(best["act"]),
+            win=self.percent(best["win"]),
+            alt=name(alt["act"]),
+            alt_win=self.percent(alt["win"]),
+            playouts=why["playouts"],
+        )
+        self.app.term.print(Text("  " + line, style="bold"))
 
     def show_trade(self, tr: dict[str, Any]) -> None:
         term = self.app.term
