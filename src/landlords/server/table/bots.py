@@ -146,18 +146,23 @@ class Bots(TableBase):
             action = await asyncio.to_thread(bot.act, game, d)
         except Exception:  # as _bot_action: the first legal answer keeps the game going
             action = None
-        return self._bot_action(seat, bot, action)
+        return self._or_first_legal(seat, action)
 
-    def _bot_action(self, seat: int, bot: Any, chosen: Action | None = None) -> Action:
-        """``bot``'s act (or the act it ``chosen`` already), or the first legal answer if it fails."""
+    def _bot_action(self, seat: int, bot: Any) -> Action:
+        """``bot``'s act, or the first legal answer if it fails."""
         game = self.game
         assert game is not None
-        action = chosen
-        if action is None:
-            try:
-                action = bot.act(game, game.decision)
-            except Exception:  # a strategy that cannot answer: the first legal answer keeps the game going
-                action = None
+        try:
+            action = bot.act(game, game.decision)
+        except Exception:  # a strategy that cannot answer: the first legal answer keeps the game going
+            action = None
+        return self._or_first_legal(seat, action)
+
+    def _or_first_legal(self, seat: int, action: Action | None) -> Action:
+        """``action`` if the engine takes it from ``seat`` now, else the first legal answer (a search
+        that failed is never run again on the event loop)."""
+        game = self.game
+        assert game is not None
         if action is None or not game.is_legal(seat, action):
             action = next(iter(game.decision_actions()), None) or next(iter(game.legal_actions(seat)))
         return action
