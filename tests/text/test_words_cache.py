@@ -26,3 +26,62 @@ def test_the_kept_words_are_bounded_and_follow_renames():
     before = speaker(g, "en")
     g.names[0] = "Zoe"
     assert speaker(g, "en") is not before and speaker(g, "en").name(0) == "Zoe"
+
+
+# the rulesets whose square acts are labelled from different amounts and wordings
+LABEL_RULESETS = ("hasbro-ru", "businesspoly", "odessa", "polish", "kids-london", "digital")
+
+
+def test_square_act_labels_made_once_are_the_words_made_anew():
+    """The labels of build, sell, mortgage and lift are kept per game, language, square, level and
+    amount: every one of them, at every step of advisor games under six rulesets and in three
+    languages, equals the label made from scratch (a kept label that missed something it depends on
+    would show here)."""
+    from landlords.bots import make_bot
+    from landlords.describe import labels
+
+    checked = 0
+    for ruleset in LABEL_RULESETS:
+        game = landlords.new_game(ruleset=ruleset, players=4, seed=7, auto_claim=True)
+        bots = [make_bot("advisor", seed=i) for i in range(4)]
+        for _ in range(500):
+            d = game.decision
+            if d is None or game.over:
+                break
+            game.apply(d.seat, bots[d.seat].act(game, d))
+            for seat in range(4):
+                for act in game.legal_actions(seat):
+                    if act.TYPE not in labels._SQUARE_COSTS:
+                        continue
+                    for lang in ("en", "ru", "pl"):
+                        assert labels.action_label(game, seat, act, lang) == labels._label(game, seat, act, lang)
+                        checked += 1
+    assert checked > 1000
+
+
+def test_events_as_json_are_their_fields_copied():
+    """``Event.to_json`` (what every client gets) is the event's fields as ``dataclasses.asdict``
+    gives them, for every event of advisor games under six rulesets; and a copy: changing it leaves
+    the event alone."""
+    from dataclasses import asdict
+
+    from landlords.bots import make_bot
+
+    kinds = set()
+    for ruleset in LABEL_RULESETS:
+        game = landlords.new_game(ruleset=ruleset, players=4, seed=3, auto_claim=True, record_events=True)
+        bots = [make_bot("advisor", seed=i) for i in range(4)]
+        for _ in range(500):
+            d = game.decision
+            if d is None or game.over:
+                break
+            game.apply(d.seat, bots[d.seat].act(game, d))
+        for ev in game.events:
+            out = ev.to_json()
+            assert out == {"event": ev.KIND, **asdict(ev)}
+            kinds.add(ev.KIND)
+            for value in out.values():
+                if isinstance(value, dict | list):
+                    value.clear()
+            assert ev.to_json() == {"event": ev.KIND, **asdict(ev)}
+    assert len(kinds) > 15

@@ -154,16 +154,26 @@ def _known_params(game: Game, seat: int, action: Action, lang: str) -> dict[str,
 _SQUARE_COSTS = ("build", "sell_building", "mortgage", "unmortgage")
 
 
-def _square_params(game: Game, kind: str, sq: int, lang: str) -> dict[str, Any]:
-    t = game.t
+def _square_amount(game: Game, kind: str, sq: int) -> int:
+    """What one of :data:`_SQUARE_COSTS`'s acts on ``sq`` costs or brings now."""
     if kind == "build":
-        return {"cost": money(game, lang, t.house_cost[sq]), "level": game.level[sq] + 1}
+        return game.t.house_cost[sq]
     if kind == "sell_building":
-        refund = game.hotel_value(sq) if game.level[sq] == HOTEL else game.building_value(sq)
-        return {"refund": money(game, lang, refund)}
+        return game.hotel_value(sq) if game.level[sq] == HOTEL else game.building_value(sq)
     if kind == "mortgage":
-        return {"amount": money(game, lang, t.mortgage[sq])}
-    return {"cost": money(game, lang, game.unmortgage_cost(sq))}  # unmortgage
+        return game.t.mortgage[sq]
+    return game.unmortgage_cost(sq)  # unmortgage
+
+
+def _square_params(game: Game, kind: str, sq: int, lang: str) -> dict[str, Any]:
+    amount = money(game, lang, _square_amount(game, kind, sq))
+    if kind == "build":
+        return {"cost": amount, "level": game.level[sq] + 1}
+    if kind == "sell_building":
+        return {"refund": amount}
+    if kind == "mortgage":
+        return {"amount": amount}
+    return {"cost": amount}  # unmortgage
 
 
 def _decision_square_params(game: Game, action: Action, lang: str) -> dict[str, Any]:
@@ -183,7 +193,28 @@ def _decision_square_params(game: Game, action: Action, lang: str) -> dict[str, 
 
 
 def action_label(game: Game, seat: int, action: Action, lang: str) -> str:
-    """A one-line label for ``action`` taken by ``seat``."""
+    """A one-line label for ``action`` taken by ``seat``.
+
+    The acts on one's own squares (build, sell, mortgage, lift: most of the acts a seat may take at
+    any moment) are labelled once per game and language for each square, level and amount: their
+    words depend on nothing else, and a server labels every seat's acts after every act."""
+    kind = action.TYPE
+    if kind in _SQUARE_COSTS:
+        sq = getattr(action, "square", -1)
+        if isinstance(sq, int) and 0 <= sq < game.size:
+            words = speaker(game, lang)
+            try:
+                key = (kind, sq, game.level[sq], _square_amount(game, kind, sq))
+            except Exception:  # a variant means other things by the act: no amount, no cached words
+                return _label(game, seat, action, lang)
+            label = words.labels.get(key)
+            if label is None:
+                label = words.labels[key] = _label(game, seat, action, lang)
+            return label
+    return _label(game, seat, action, lang)
+
+
+def _label(game: Game, seat: int, action: Action, lang: str) -> str:
     kind = action.TYPE
     params: dict[str, Any] = {}
     values = {name: getattr(action, name) for name in field_names(action)}

@@ -102,6 +102,7 @@ class Speaker:
             own = overrides.get(seat) or overrides.get(str(seat)) or None
             self.profiles.append(profile(shown_name(name, lang), lang, own))  # "Бот 3" is "Bot 3" in English
         self._named: dict[tuple[str, bool], Term] = {}  # the edition's names never change: made once
+        self.labels: dict[tuple, str] = {}  # describe.labels.action_label's words for square acts
         self.one_language = ONE_LANGUAGE.get()  # the gloss alone (the web), or the name and its gloss
 
     # ------------------------------------------------------------ messages
