@@ -85,3 +85,30 @@ def test_events_as_json_are_their_fields_copied():
                     value.clear()
             assert ev.to_json() == {"event": ev.KIND, **asdict(ev)}
     assert len(kinds) > 15
+
+
+def test_property_cards_made_once_are_the_cards_made_anew():
+    """A property's card is kept per speaker for each state it shows (the group's owners, level,
+    mortgage, full group, lifting cost): at every step of advisor games under six rulesets, the kept
+    card of every property equals the card made from scratch, in three languages."""
+    from landlords.bots import make_bot
+    from landlords.describe import cards
+
+    checked = 0
+    for ruleset in LABEL_RULESETS:
+        game = landlords.new_game(ruleset=ruleset, players=4, seed=5, auto_claim=True)
+        bots = [make_bot("advisor", seed=i) for i in range(4)]
+        props = [sq for sq in range(game.size) if game.t.is_property[sq]]
+        for step in range(500):
+            d = game.decision
+            if d is None or game.over:
+                break
+            game.apply(d.seat, bots[d.seat].act(game, d))
+            if step % 5:
+                continue
+            for lang in ("en", "ru", "pl"):
+                words = speaker(game, lang)
+                for sq in props:
+                    assert cards.property_card(game, sq, lang, words) == cards._card(game, sq, words)
+                    checked += 1
+    assert checked > 5000

@@ -66,12 +66,33 @@ def owner_line(game: Game, sq: int, w: Speaker) -> str:
 
 
 def property_card(game: Game, sq: int, lang: str, words: Speaker | None = None) -> PropertyCard:
-    """The card of property ``sq`` now (rent marked at the level that applies)."""
+    """The card of property ``sq`` now (rent marked at the level that applies).
+
+    A card is made once per speaker (the game's words in one language) for each state of what it
+    shows: the owners of the square's group, its level and mortgage, whether the group is full and
+    what lifting costs. A server shows the card of the decision's square after every act."""
     w = words or Speaker(game, lang)
-    t = game.t
-    kind = t.kind[sq]
+    kind = game.t.kind[sq]
     if kind not in (STREET, RAILROAD, UTILITY):
         raise ValueError(f"square {sq} is not a property")
+    owner = game.owner[sq]
+    key = (
+        sq,
+        tuple([game.owner[m] for m in game.t.members[sq]]),
+        game.level[sq],
+        game.mortgaged[sq],
+        owner >= 0 and game.has_full_group(owner, sq),
+        game.unmortgage_cost(sq),
+    )
+    card = w.cards.get(key)
+    if card is None:
+        card = w.cards[key] = _card(game, sq, w)
+    return card
+
+
+def _card(game: Game, sq: int, w: Speaker) -> PropertyCard:
+    t = game.t
+    kind = t.kind[sq]
     money = w.money
     rows: list[Row] = [Row(w.t("card.price"), money(t.price[sq]))]
     owner = game.owner[sq]
