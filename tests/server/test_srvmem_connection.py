@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 
+from websockets.datastructures import Headers
+
 from landlords.server import connection as connection_module
 from landlords.server.connection import Connection
 from landlords.server.protocol import RateLimit
@@ -184,13 +186,17 @@ def test_the_gate_holds_writers_while_closed():
 
 
 def test_the_lean_websocket_protocol_swaps_only_what_it_knows():
+    class Request:
+        def __init__(self) -> None:
+            self.headers = Headers([("Host", "x"), ("Upgrade", "websocket")])
+
     class Protocol:
         def __init__(self) -> None:
             self.queue: asyncio.Queue = asyncio.Queue()
             self.writable = asyncio.Event()
             self.writable.set()
             self.handshake_complete = False
-            self.request = object()
+            self.request = Request()
             self.response = object()
 
         async def send(self, message):
@@ -201,8 +207,10 @@ def test_the_lean_websocket_protocol_swaps_only_what_it_knows():
         lean = lean_websockets(Protocol)()
         assert isinstance(lean.queue, Inbox) and isinstance(lean.writable, Gate) and lean.writable.is_set()
         await lean.send({"type": "websocket.send", "text": "x"})
-        assert lean.request is not None  # not yet accepted
+        request = lean.request
+        assert request is not None and len(request.headers) == 2  # not yet accepted
         await lean.send({"type": "websocket.accept"})
         assert lean.request is None and lean.response is None
+        assert len(request.headers) == 0  # still held by the websockets parser: emptied
 
     asyncio.run(go())
