@@ -30,9 +30,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import queue
 import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from sqlalchemy import Connection, Engine, Table, create_engine, event
@@ -114,8 +114,13 @@ class SqliteWriter:
         event.listen(self.engine, "connect", pragmas)
         event.listen(self.engine, "connect", _no_autocheckpoint)
         self.conn: Connection | None = None
-        # the one thread that commits (a connection is used by one thread at a time)
-        self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="landlords-commit")
+        # the one thread that commits (a connection is used by one thread at a time), and what it is
+        # given: (batch, loop, future), or None to close the connection and stop. A queue and a future
+        # set from the thread (call_soon_threadsafe), not an executor's future chained to the loop's
+        self.jobs: queue.SimpleQueue[tuple[list[_Part], asyncio.AbstractEventLoop, asyncio.Future] | None]
+        self.jobs = queue.SimpleQueue()
+        self.thread = threading.Thread(target=self._serve, name="landlords-commit", daemon=True)
+        self.thread.start()
         self.checkpointer = threading.Thread(target=self._checkpoints, name="landlords-checkpoint", daemon=True)
         self.dirty = threading.Event()
         self.closing = threading.Event()
@@ -123,7 +128,24 @@ class SqliteWriter:
 
     async def commit(self, batch: list[_Part]) -> list[Any]:
         """The batch committed on the writing thread; the event loop goes on meanwhile."""
-        return await asyncio.get_running_loop().run_in_executor(self.thread, self._commit, batch)
+        loop = asyncio.get_running_loop()
+        done = loop.create_future()
+        self.jobs.put((batch, loop, done))
+        return await done
+
+    def _serve(self) -> None:
+        while True:
+            job = self.jobs.get()
+            if job is None:
+                self._close_connection()
+                return
+            batch, loop, done = job
+            try:
+                result = self._commit(batch)
+            except BaseException as exc:  # the caller's to handle, on its loop
+                _hand_back(loop, done, None, exc)
+            else:
+                _hand_back(loop, done, result, None)
 
     def _commit(self, batch: list[_Part]) -> list[Any]:
         if self.conn is None:
@@ -138,7 +160,8 @@ class SqliteWriter:
             with contextlib.suppress(Exception):
                 conn.invalidate()
             raise
-        self.dirty.set()
+        if not self.dirty.is_set():
+            self.dirty.set()
         return results
 
     def _checkpoints(self) -> None:
@@ -156,8 +179,8 @@ class SqliteWriter:
                     log.warning("WAL checkpoint failed", exc_info=True)
 
     def close(self) -> None:
-        self.thread.submit(self._close_connection).result()
-        self.thread.shutdown()
+        self.jobs.put(None)  # after the batches already given
+        self.thread.join()
         self.closing.set()
         self.dirty.set()
         self.checkpointer.join()
@@ -172,6 +195,23 @@ class SqliteWriter:
         if self.conn is not None:
             self.conn.close()
             self.conn = None
+
+
+def _hand_back(
+    loop: asyncio.AbstractEventLoop, done: asyncio.Future, result: Any, exc: BaseException | None
+) -> None:
+    """A batch's outcome to its caller's loop (from the committing thread)."""
+    with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits any more
+        loop.call_soon_threadsafe(_settle_future, done, result, exc)
+
+
+def _settle_future(done: asyncio.Future, result: Any, exc: BaseException | None) -> None:
+    if done.done():  # the caller gave up waiting (cancelled)
+        return
+    if exc is not None:
+        done.set_exception(exc)
+    else:
+        done.set_result(result)
 
 
 def _no_autocheckpoint(dbapi_conn: Any, _record: Any) -> None:
