@@ -214,3 +214,14 @@ def test_the_lean_websocket_protocol_swaps_only_what_it_knows():
         assert len(request.headers) == 0  # still held by the websockets parser: emptied
 
     asyncio.run(go())
+
+
+def test_the_start_loads_the_languages_the_first_view_needs():
+    from landlords.i18n.bot_names import _bot_patterns, shown_name
+    from landlords.i18n.grammar import locale, number
+    from landlords.server.start import warm_languages
+
+    warm_languages()
+    before = (_bot_patterns.cache_info().misses, locale.cache_info().misses, number.cache_info().misses)
+    assert shown_name("Bot 2", "en") == "Bot 2" and number("en", 1500) == "1,500"
+    assert (_bot_patterns.cache_info().misses, locale.cache_info().misses) == before[:2]  # nothing new loaded

@@ -98,14 +98,17 @@ def check_broker(url: str, db_url: str) -> str | None:
 
 
 def warm_languages() -> None:
-    """Load now what the first view in English loads otherwise: the English messages and Babel's
-    locale data for numbers, percentages and plurals (about 7 MB by tracemalloc, paid by the first
-    game played). English is every language's fallback, so it is loaded sooner or later anyway;
-    loaded before the app settles its heap at start-up (``gc.freeze``), the collector never walks it."""
+    """Load now what the first view in English loads otherwise: the messages (English, and every
+    language's bot names) and Babel's locale data for numbers, percentages and plurals (5-6 MB
+    by tracemalloc, paid by the first game played). English is every language's fallback and every
+    view names its seats, so all of it is loaded sooner or later anyway; loaded before the app
+    settles its heap at start-up (``gc.freeze``), the collector never walks it."""
     from ..i18n import DEFAULT, catalog
+    from ..i18n.bot_names import shown_name
     from ..i18n.grammar import number, percent, plural_category
 
     catalog(DEFAULT)
+    shown_name("Bot 1", DEFAULT)  # every language's bot names (their catalogs): each view's seats ask
     number(DEFAULT, 1500)
     percent(DEFAULT, 0.5)
     plural_category(DEFAULT, 2)
