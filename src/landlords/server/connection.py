@@ -1,10 +1,17 @@
-"""One client connection: its seat (or none: a spectator), its language, its rate limit, and an
-outgoing queue with its own writer task, so a slow client never holds up a game's writer."""
+"""One client connection: its seat (or none: a spectator), its language, its rate limit, and its
+outgoing messages, written by a writer task of its own, so a slow client never holds up a game's
+writer.
+
+An idle connection holds no queue and no task: both are made when a message is queued and dropped
+once the last one is written. At 200 games (800 sockets) an ``asyncio.Queue`` (four deques) and a
+parked writer task per connection were about 16 KB of the server's memory per game, nearly all of it
+for connections with nothing to send."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -15,6 +22,20 @@ FINISH_GRACE = 2.0  # seconds the queued messages (and a close) get to go out wh
 
 
 class Connection:
+    __slots__ = (
+        "_send_text",
+        "_close",
+        "rate",
+        "seat",
+        "address",
+        "lang",
+        "position",
+        "table",
+        "closed",
+        "_pending",
+        "_writer",
+    )
+
     def __init__(
         self,
         send_text: Callable[[str], Awaitable[None]],
@@ -29,47 +50,69 @@ class Connection:
         self.lang = "en"
         self.position = False  # the client asked for the public position in every view
         self.table: Any = None  # the Table it watches or plays at, after hello
-        # text to send; an int: close with that code; None: stop (the client is gone)
-        self.queue: asyncio.Queue[str | int | None] = asyncio.Queue()
-        self.writer = asyncio.create_task(self._write())
         self.closed = False
+        # what waits to be written, in order: text to send, or an int: close with that code (the
+        # last item). None while nothing waits
+        self._pending: deque[str | int] | None = None
+        self._writer: asyncio.Task | None = None  # runs only while something waits
+
+    @property
+    def queued(self) -> int:
+        """Messages (and a close) waiting to be written."""
+        return len(self._pending) if self._pending is not None else 0
+
+    @property
+    def writing(self) -> bool:
+        """A writer task is running (something waits, or is being written)."""
+        return self._writer is not None
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message (a dict, or JSON text already encoded)."""
         if self.closed:
             return
-        if self.queue.qsize() >= MAX_QUEUED:
+        if self._pending is not None and len(self._pending) >= MAX_QUEUED:
             self.close(1008)
             return
-        self.queue.put_nowait(message if isinstance(message, str) else dumps(message))
+        self._put(message if isinstance(message, str) else dumps(message))
 
     def close(self, code: int) -> None:
         """Close the connection with ``code`` once what is queued before has been sent."""
         if not self.closed:
             self.closed = True
-            self.queue.put_nowait(code)
+            self._put(code)
+
+    def _put(self, item: str | int) -> None:
+        if self._pending is None:
+            self._pending = deque()
+        self._pending.append(item)
+        if self._writer is None:
+            self._writer = asyncio.get_running_loop().create_task(self._write())
 
     async def _write(self) -> None:
+        pending = self._pending
         try:
-            while True:
-                item = await self.queue.get()
-                if item is None:
-                    return
+            while pending:
+                item = pending.popleft()
                 if isinstance(item, int):
                     await self._close(item)
                     return
                 await self._send_text(item)
         except Exception:  # the client went away: the reader notices and cleans up
             self.closed = True
+        finally:
+            # nothing waits (or nothing more will be sent): no queue, no task until the next message
+            self._pending = None
+            self._writer = None
 
     async def finish(self) -> None:
         """Stop the writer once the queued messages (and a close) are sent, the client is gone, or
         :data:`FINISH_GRACE` has passed."""
         self.closed = True
-        if not self.writer.done():
-            self.queue.put_nowait(None)
-            with contextlib.suppress(asyncio.TimeoutError, Exception):
-                await asyncio.wait_for(asyncio.shield(self.writer), FINISH_GRACE)
-        self.writer.cancel()
+        writer = self._writer
+        if writer is None:
+            return
+        with contextlib.suppress(asyncio.TimeoutError, Exception):
+            await asyncio.wait_for(asyncio.shield(writer), FINISH_GRACE)
+        writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
-            await self.writer
+            await writer

@@ -4,7 +4,9 @@ sockets already bound. It needs the ``[server]`` extra (the command checks for i
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+from collections import deque
 from typing import Any
 
 from ..extras import install_hint
@@ -95,6 +97,23 @@ def check_broker(url: str, db_url: str) -> str | None:
     return None
 
 
+def warm_languages() -> None:
+    """Load now what the first view in English loads otherwise: the messages (English, and every
+    language's bot names) and Babel's locale data for numbers, percentages and plurals (5-6 MB
+    by tracemalloc, paid by the first game played). English is every language's fallback and every
+    view names its seats, so all of it is loaded sooner or later anyway; loaded before the app
+    settles its heap at start-up (``gc.freeze``), the collector never walks it."""
+    from ..i18n import DEFAULT, catalog
+    from ..i18n.bot_names import shown_name
+    from ..i18n.grammar import number, percent, plural_category
+
+    catalog(DEFAULT)
+    shown_name("Bot 1", DEFAULT)  # every language's bot names (their catalogs): each view's seats ask
+    number(DEFAULT, 1500)
+    percent(DEFAULT, 0.5)
+    plural_category(DEFAULT, 2)
+
+
 def run_server(
     app: Any, sockets: list, host: str, port: int, log_level: str, header_timeout: float, ws_deflate: bool
 ) -> bool:
@@ -106,6 +125,7 @@ def run_server(
     from .logs import log_config
 
     http, ws = protocols(app.state.server.guard, header_timeout)
+    ws = lean_websockets(ws)
     config = uvicorn.Config(
         app,
         host=host,
@@ -121,6 +141,124 @@ def run_server(
         ws_per_message_deflate=ws_deflate,
     )
     server = uvicorn.Server(config)
+    warm_languages()
     with contextlib.suppress(KeyboardInterrupt):
         server.run(sockets=sockets)
     return bool(server.started)
+
+
+# ---------------------------------------------------------------- each WebSocket's own memory
+# uvicorn's WebSocket protocol gives every connection an asyncio.Queue for what the client sent (four
+# deques of 64 slots: about 2.5 KB), an asyncio.Event for its write buffer (another deque) and keeps
+# the handshake's request and response (their headers, parsed) for the connection's life. At 800
+# sockets (200 games) that was about 20 KB of memory per game for nothing: a queue that holds one
+# message at a time (the protocol stops reading until the app took it), a flag, and headers read once.
+
+
+class Inbox:
+    """What :class:`asyncio.Queue` does for uvicorn's WebSocket protocol (``put_nowait``, ``get``,
+    ``empty``, ``qsize``) for its one reader, without its deques: a list, and a future only while the
+    reader waits."""
+
+    __slots__ = ("_items", "_waiter")
+
+    def __init__(self) -> None:
+        self._items: deque[Any] | list[Any] = []
+        self._waiter: asyncio.Future | None = None
+
+    def put_nowait(self, item: Any) -> None:
+        self._items.append(item)
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    def empty(self) -> bool:
+        return not self._items
+
+    def qsize(self) -> int:
+        return len(self._items)
+
+    async def get(self) -> Any:
+        while not self._items:
+            waiter = self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                await waiter
+            finally:
+                if self._waiter is waiter:
+                    self._waiter = None
+        items = self._items
+        if len(items) > 8 and isinstance(items, list):  # a burst (never from a well-behaved client)
+            self._items = items = deque(items)
+        return items.popleft() if isinstance(items, deque) else items.pop(0)
+
+
+class Gate:
+    """What :class:`asyncio.Event` does for uvicorn's ``writable`` flag (``set``, ``clear``,
+    ``is_set``, ``wait``) without its deque: a list of waiters only while someone waits (the
+    transport's buffer is full)."""
+
+    __slots__ = ("_open", "_waiters")
+
+    def __init__(self, is_open: bool = False) -> None:
+        self._open = is_open
+        self._waiters: list[asyncio.Future] | None = None
+
+    def is_set(self) -> bool:
+        return self._open
+
+    def set(self) -> None:
+        self._open = True
+        waiters, self._waiters = self._waiters, None
+        for waiter in waiters or ():
+            if not waiter.done():
+                waiter.set_result(True)
+
+    def clear(self) -> None:
+        self._open = False
+
+    async def wait(self) -> bool:
+        if self._open:
+            return True
+        waiter = asyncio.get_running_loop().create_future()
+        if self._waiters is None:
+            self._waiters = []
+        self._waiters.append(waiter)
+        try:
+            await waiter
+        finally:
+            if self._waiters is not None and waiter in self._waiters:
+                self._waiters.remove(waiter)
+        return True
+
+
+def lean_websockets(ws: Any) -> Any:
+    """uvicorn's WebSocket protocol class ``ws`` with :class:`Inbox` for its queue and :class:`Gate`
+    for its ``writable`` event, and the handshake's request and response let go once the
+    handshake is answered. A protocol whose attributes are not of the kinds expected (another
+    uvicorn) keeps its own."""
+
+    class LeanWebSocket(ws):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            queue = getattr(self, "queue", None)
+            if type(queue) is asyncio.Queue and queue.empty():
+                self.queue = Inbox()
+            writable = getattr(self, "writable", None)
+            if type(writable) is asyncio.Event:
+                self.writable = Gate(writable.is_set())
+
+        async def send(self, message: Any) -> None:
+            await super().send(message)
+            if message.get("type") == "websocket.accept" and getattr(self, "handshake_complete", False):
+                # read at the handshake only (uvicorn's handle_connect and the accept); the request
+                # stays referenced by the websockets parser's generator, so its headers are emptied
+                request = self.__dict__.get("request")
+                headers = getattr(request, "headers", None)
+                if headers is not None and hasattr(headers, "clear"):
+                    headers.clear()
+                for name in ("request", "response"):
+                    if name in self.__dict__:
+                        setattr(self, name, None)
+
+    LeanWebSocket.__name__ = LeanWebSocket.__qualname__ = f"Lean{ws.__name__}"
+    return LeanWebSocket
