@@ -278,7 +278,7 @@ def create_app(
             page_replay.shutdown()  # the replays' worker process
             await server.close()
 
-    app = FastAPI(
+    app = GameApp(
         title="landlords",
         version=f"protocol {PROTOCOL_VERSION}",
         description="The lobby of a landlords game server. Play itself runs over the WebSocket "
@@ -327,7 +327,6 @@ def create_app(
         built = app.openapi
         app.openapi = lambda: contract.without_test_settings(built())  # type: ignore[method-assign]
 
-    @app.websocket("/ws/{code}")
     async def play(websocket: WebSocket, code: str) -> None:
         address = server.guard.address(websocket.scope)
         if not server.guard.open_websocket(address):  # the handshake is refused (HTTP 403)
@@ -353,7 +352,27 @@ def create_app(
         finally:
             server.guard.close_websocket(address)
 
+    app.play = play
     return app
+
+
+class GameApp(FastAPI):
+    """The server's app: play (``/ws/{code}``) is answered before the middleware stack, whose layers
+    have nothing to do for it (bodies, compression, error pages are HTTP's) but kept about fifteen
+    coroutine frames alive per socket: 52 KB of memory per four-seat game, and a hop through each
+    layer for every message. What a socket needs of them it does itself: the per-address limits at
+    the handshake, its own errors answered in the protocol. uvicorn's proxy-headers layer is
+    outside the app and still sets the client's address."""
+
+    play: Any = None  # async (WebSocket, code) -> None, set by create_app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket" and self.play is not None:
+            path = scope["path"]
+            if path.startswith("/ws/") and path.count("/") == 2 and len(path) > 4:
+                await self.play(WebSocket(scope, receive, send), path[4:])
+                return
+        await super().__call__(scope, receive, send)
 
 
 async def http_error(request: Request, exc: StarletteHTTPException) -> Response:

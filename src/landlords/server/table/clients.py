@@ -52,6 +52,7 @@ class Clients(TableBase):
         for conn in list(self.watchers):
             if conn is not skip:
                 conn.send(self.view_message(conn, "update", events=events))
+        self._cache.clear()  # this broadcast's messages: sent (or queued) now, never asked for again
         if events:
             self.tell_lapsed(events)
 
