@@ -114,7 +114,8 @@ def test_the_budget_counts_playouts_and_the_memory_stays_bounded():
 
 def test_the_budget_and_horizon_grow_with_the_players_in_play():
     """``playouts`` and ``horizon`` are set for two players: with four in play a search plays twice
-    the playouts, each twice as many turns (as many rounds ahead); a bankrupt seat no longer counts."""
+    the playouts, each twice as many turns (as many rounds ahead); a bankrupt seat no longer counts;
+    more than four count as four."""
     bot = ExpertBot(playouts=96, horizon=48)
     assert bot.budget(new_game(2)) == (96, 48)
     assert bot.budget(new_game(3)) == (144, 72)
@@ -122,6 +123,7 @@ def test_the_budget_and_horizon_grow_with_the_players_in_play():
     assert bot.budget(g) == (192, 96)
     g.bankrupt[3] = True  # out of the game: three players in play
     assert bot.budget(g) == (144, 72)
+    assert bot.budget(new_game(6)) == (192, 96)  # counted up to four: a search's time stays bounded
 
 
 def test_a_four_player_search_plays_twice_the_playouts_to_twice_the_turns():

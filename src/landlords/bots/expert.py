@@ -68,6 +68,7 @@ FOLLOW = -1  # an auction's remembered limit: bid as the advisor does
 MARGIN = 0.01  # a score's gain over the advisor's act that is never taken for noise
 ROUNDS_AHEAD = 8  # rounds of rent a holding is worth beyond a playout's horizon (its score)
 PAIR = 2  # players the budget and horizon are set for; more in play scale both up (ExpertBot.budget)
+MOST = 4  # ... up to this many (a search's cost grows with the square: at most 4 times two players')
 
 
 def mix(*parts: int) -> int:
@@ -313,9 +314,10 @@ class ExpertBot:
         with four players as with two (12 instead of 24 by default), and score a decision mostly by
         the wealth proxy before the others' monopolies pay: counted in rounds, every player count
         looks as far. A playout of more players also carries more of their dice, so its score is
-        noisier: the samples grow with them. A search's cost grows with the square of the players
-        (4 players: 4 times 2 players'), well inside its second."""
-        players = max(PAIR, len(game.alive()))
+        noisier: the samples grow with them. A search's cost grows with the square of the players,
+        so they are counted up to :data:`MOST` (4 times the cost of 2 players', well inside the
+        second; 8 players would take 16 times)."""
+        players = min(MOST, max(PAIR, len(game.alive())))
         return self.playouts * players // PAIR, self.horizon * players // PAIR
 
     def _search(
