@@ -112,6 +112,39 @@ def test_the_budget_counts_playouts_and_the_memory_stays_bounded():
     assert peak < 16 * 2**20  # one position and one playout at a time
 
 
+def test_the_budget_and_horizon_grow_with_the_players_in_play():
+    """``playouts`` and ``horizon`` are set for two players: with four in play a search plays twice
+    the playouts, each twice as many turns (as many rounds ahead); a bankrupt seat no longer counts;
+    more than four count as four."""
+    bot = ExpertBot(playouts=96, horizon=48)
+    assert bot.budget(new_game(2)) == (96, 48)
+    assert bot.budget(new_game(3)) == (144, 72)
+    g = new_game(4)
+    assert bot.budget(g) == (192, 96)
+    g.bankrupt[3] = True  # out of the game: three players in play
+    assert bot.budget(g) == (144, 72)
+    assert bot.budget(new_game(6)) == (192, 96)  # counted up to four: a search's time stays bounded
+
+
+def test_a_four_player_search_plays_twice_the_playouts_to_twice_the_turns():
+    seen: list[int] = []
+
+    class Watched(ExpertBot):
+        def _playout(self, root, sample, seat, act, limit, d, horizon):  # type: ignore[override]
+            seen.append(horizon)
+            return super()._playout(root, sample, seat, act, limit, d, horizon)
+
+    g = new_game(4, dice=[(2, 4)])
+    give(g, 0, LIGHT_BLUE[1], LIGHT_BLUE[2])
+    set_cash(g, 0, 120)
+    g.apply(0, g.decision_actions()[0])  # roll: onto Oriental Avenue
+    bot = Watched(playouts=16, horizon=6, min_each=4, seed=7)
+    bot.act(g, g.decision)
+    assert bot.last is not None and bot.last.kind == "buy"
+    assert bot.last.playouts == 32  # 16 for two players: 2 candidates x 16 samples with four
+    assert len(seen) == 32 and set(seen) == {12}  # 6 turns of two players: 3 rounds, 12 turns of four
+
+
 def test_routine_decisions_are_the_advisors():
     g = new_game(2)
     bot = _small()

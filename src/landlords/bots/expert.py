@@ -14,13 +14,15 @@ know drawn again from the search's own generator: new dice, and every card pile 
 cards in a fixed order (the real order is never read, nor the game's generator). Candidate ``k`` of
 sample ``i`` sees the same dice and piles as every other candidate of sample ``i`` (common random
 numbers). Every seat is then played by the advisor (the fast playout policy) for at most
-``horizon`` turns; a playout scores 1 for a win, 0 for a loss, and when it stops at the horizon the
-seat's share of the players' wealth (net worth plus :data:`ROUNDS_AHEAD` rounds of the rent its
-holdings earn at the exact landing odds).
+``horizon`` turns of two players, that is ``horizon / 2`` rounds whatever the number of players (see
+:meth:`ExpertBot.budget`); a playout scores 1 for a win, 0 for a loss, and when it stops at the
+horizon the seat's share of the players' wealth (net worth plus :data:`ROUNDS_AHEAD` rounds of the
+rent its holdings earn at the exact landing odds).
 
-Budget: ``playouts`` in all per decision (split among the candidates, at least ``min_each`` each),
-so a decision is deterministic for a seed and a budget; ``seconds`` (0: none) also stops a search
-between samples, which a table with a clock asks for. Memory: the search keeps the position without
+Budget: ``playouts`` in all per decision with two players in play, proportionally more with more
+(split among the candidates, at least ``min_each`` each), so a decision is deterministic for a seed
+and a budget; ``seconds`` (0: none) also stops a search between samples, which a table with a clock
+asks for. Memory: the search keeps the position without
 its history and one playout at a time.
 
 The expert says why it chose (:attr:`ExpertBot.last`): each candidate's mean score over the same
@@ -65,6 +67,8 @@ MAX_REMEMBERED = 256  # auction limits remembered (a long-lived bot forgets the 
 FOLLOW = -1  # an auction's remembered limit: bid as the advisor does
 MARGIN = 0.01  # a score's gain over the advisor's act that is never taken for noise
 ROUNDS_AHEAD = 8  # rounds of rent a holding is worth beyond a playout's horizon (its score)
+PAIR = 2  # players the budget and horizon are set for; more in play scale both up (ExpertBot.budget)
+MOST = 4  # ... up to this many (a search's cost grows with the square: at most 4 times two players')
 
 
 def mix(*parts: int) -> int:
@@ -202,8 +206,8 @@ def _limit_bid(game: Game, d: D.Decision, limit: int) -> Action:
 class ExpertBot:
     """Searches the choices that matter over sampled futures; the advisor's rules for the rest."""
 
-    playouts: int = 96  # playouts per searched decision, all candidates together
-    horizon: int = 48  # turns a playout is played before it is scored by net worth
+    playouts: int = 96  # playouts per searched decision, all candidates together (two players in play)
+    horizon: int = 48  # turns a playout is played before it is scored (two players in play)
     min_each: int = 8  # playouts per candidate at least
     seconds: float = 0.0  # also stop a search after this long (0: never; then deterministic)
     seed: int | None = None
@@ -303,6 +307,19 @@ class ExpertBot:
         return found[: MAX_CANDIDATES - 2]
 
     # ------------------------------------------------------------ the search
+    def budget(self, game: Game) -> tuple[int, int]:
+        """The playouts and the horizon (in turns) of a search in ``game``. ``playouts`` and
+        ``horizon`` are set for :data:`PAIR` players; with more in play (not bankrupt) both grow in
+        proportion. A turn is one player's, so a fixed horizon would look half as many rounds ahead
+        with four players as with two (12 instead of 24 by default), and score a decision mostly by
+        the wealth proxy before the others' monopolies pay: counted in rounds, every player count
+        looks as far. A playout of more players also carries more of their dice, so its score is
+        noisier: the samples grow with them. A search's cost grows with the square of the players,
+        so they are counted up to :data:`MOST` (4 times the cost of 2 players', well inside the
+        second; 8 players would take 16 times)."""
+        players = min(MOST, max(PAIR, len(game.alive())))
+        return self.playouts * players // PAIR, self.horizon * players // PAIR
+
     def _search(
         self, game: Game, d: D.Decision, acts: list[Action], proposal: Action, auction: bool = False
     ) -> Action:
@@ -311,7 +328,8 @@ class ExpertBot:
         standard error, at least :data:`MARGIN`)."""
         seat = d.seat
         root = detached(game)
-        each = max(self.min_each, self.playouts // len(acts))
+        budget, horizon = self.budget(game)
+        each = max(self.min_each, budget // len(acts))
         scores: list[list[float]] = [[] for _ in acts]
         start = time.perf_counter()
         where = mix(self._seed, game.turn, len(game.actions), seat)
@@ -319,7 +337,7 @@ class ExpertBot:
             sample = mix(where, i)
             for k, act in enumerate(acts):
                 limit = -2 if not auction or k == 0 else act.amount if isinstance(act, Bid) else 0
-                scores[k].append(self._playout(root, sample, seat, act, limit, d))
+                scores[k].append(self._playout(root, sample, seat, act, limit, d, horizon))
             if self.seconds > 0 and time.perf_counter() - start > self.seconds:
                 break
         done = len(scores[0])
@@ -335,7 +353,9 @@ class ExpertBot:
         )  # fmt: skip
         return acts[best]
 
-    def _playout(self, root: Game, sample: int, seat: int, act: Action, limit: int, d: D.Decision) -> float:
+    def _playout(
+        self, root: Game, sample: int, seat: int, act: Action, limit: int, d: D.Decision, horizon: int
+    ) -> float:
         """One sampled future after ``act`` (an auction's candidate: bids up to ``limit``; -2: not
         an auction's limit), played by the advisors to the horizon, scored for ``seat``."""
         game = sampled(root, sample)
@@ -344,7 +364,7 @@ class ExpertBot:
             bots[seat] = _AuctionLimit(bots[seat], game.turn, d.data.square, limit)
             act = _limit_bid(game, d, limit)
         game.apply(seat, act)
-        stop = game.turn + self.horizon
+        stop = game.turn + horizon
         stack = game.stack
         while not game.over and game.turn <= stop:
             nd = stack[-1]
