@@ -233,8 +233,22 @@ BUILT_IN += (
         ExpertBot,
         "The advisor's play, improved by search: buys, bids, trades, jail, building weighed over sampled futures.",
         (
-            Param("playouts", int, 96, "playouts per searched decision, all candidates together", 1, 100_000),
-            Param("horizon", int, 48, "turns a playout is played before it is scored (wealth share)", 1, 10_000),
+            Param(
+                "playouts",
+                int,
+                96,
+                "playouts a searched decision, all candidates together (two players in play; more with more)",
+                1,
+                100_000,
+            ),
+            Param(
+                "horizon",
+                int,
+                48,
+                "turns played before a playout is scored (two players in play; more with more)",
+                1,
+                10_000,
+            ),
             Param("min_each", int, 8, "playouts per candidate at least", 1, 10_000),
             Param(
                 "seconds", float, 0.0, "also stop a search after this long (0: never, deterministic)", 0.0, 600.0
