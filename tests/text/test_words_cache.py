@@ -32,23 +32,30 @@ def test_the_kept_words_are_bounded_and_follow_renames():
 LABEL_RULESETS = ("hasbro-ru", "businesspoly", "odessa", "polish", "kids-london", "digital")
 
 
+def advisor_steps(ruleset: str, seed: int, steps: int = 500):
+    """A four-seat advisor game of ``ruleset``, yielded after each of its first ``steps`` acts."""
+    from landlords.bots import make_bot
+
+    game = landlords.new_game(ruleset=ruleset, players=4, seed=seed, auto_claim=True, record_events=True)
+    bots = [make_bot("advisor", seed=i) for i in range(4)]
+    for step in range(steps):
+        d = game.decision
+        if d is None or game.over:
+            return
+        game.apply(d.seat, bots[d.seat].act(game, d))
+        yield step, game
+
+
 def test_square_act_labels_made_once_are_the_words_made_anew():
     """The labels of build, sell, mortgage and lift are kept per game, language, square, level and
     amount: every one of them, at every step of advisor games under six rulesets and in three
     languages, equals the label made from scratch (a kept label that missed something it depends on
     would show here)."""
-    from landlords.bots import make_bot
     from landlords.describe import labels
 
     checked = 0
     for ruleset in LABEL_RULESETS:
-        game = landlords.new_game(ruleset=ruleset, players=4, seed=7, auto_claim=True)
-        bots = [make_bot("advisor", seed=i) for i in range(4)]
-        for _ in range(500):
-            d = game.decision
-            if d is None or game.over:
-                break
-            game.apply(d.seat, bots[d.seat].act(game, d))
+        for _, game in advisor_steps(ruleset, seed=7):
             for seat in range(4):
                 for act in game.legal_actions(seat):
                     if act.TYPE not in labels._SQUARE_COSTS:
@@ -65,17 +72,9 @@ def test_events_as_json_are_their_fields_copied():
     the event alone."""
     from dataclasses import asdict
 
-    from landlords.bots import make_bot
-
     kinds = set()
     for ruleset in LABEL_RULESETS:
-        game = landlords.new_game(ruleset=ruleset, players=4, seed=3, auto_claim=True, record_events=True)
-        bots = [make_bot("advisor", seed=i) for i in range(4)]
-        for _ in range(500):
-            d = game.decision
-            if d is None or game.over:
-                break
-            game.apply(d.seat, bots[d.seat].act(game, d))
+        *_, (_, game) = advisor_steps(ruleset, seed=3)  # the game after its last step
         for ev in game.events:
             out = ev.to_json()
             assert out == {"event": ev.KIND, **asdict(ev)}
@@ -91,21 +90,14 @@ def test_property_cards_made_once_are_the_cards_made_anew():
     """A property's card is kept per speaker for each state it shows (the group's owners, level,
     mortgage, full group, lifting cost): at every step of advisor games under six rulesets, the kept
     card of every property equals the card made from scratch, in three languages."""
-    from landlords.bots import make_bot
     from landlords.describe import cards
 
     checked = 0
     for ruleset in LABEL_RULESETS:
-        game = landlords.new_game(ruleset=ruleset, players=4, seed=5, auto_claim=True)
-        bots = [make_bot("advisor", seed=i) for i in range(4)]
-        props = [sq for sq in range(game.size) if game.t.is_property[sq]]
-        for step in range(500):
-            d = game.decision
-            if d is None or game.over:
-                break
-            game.apply(d.seat, bots[d.seat].act(game, d))
+        for step, game in advisor_steps(ruleset, seed=5):
             if step % 5:
                 continue
+            props = [sq for sq in range(game.size) if game.t.is_property[sq]]
             for lang in ("en", "ru", "pl"):
                 words = speaker(game, lang)
                 for sq in props:
