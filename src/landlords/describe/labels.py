@@ -198,20 +198,30 @@ def action_label(game: Game, seat: int, action: Action, lang: str) -> str:
     The acts on one's own squares (build, sell, mortgage, lift: most of the acts a seat may take at
     any moment) are labelled once per game and language for each square, level and amount: their
     words depend on nothing else, and a server labels every seat's acts after every act."""
+    key = square_act_key(game, action)
+    if key is None:
+        return _label(game, seat, action, lang)
+    words = speaker(game, lang)
+    label = words.labels.get(key)
+    if label is None:
+        label = words.labels[key] = _label(game, seat, action, lang)
+    return label
+
+
+def square_act_key(game: Game, action: Action) -> tuple | None:
+    """What the words of an act on one's own square (build, sell, mortgage, lift) depend on: the
+    act, the square's level and the amount; None for any other act, or for one a variant means
+    other things by (no amount)."""
     kind = action.TYPE
-    if kind in _SQUARE_COSTS:
-        sq = getattr(action, "square", -1)
-        if isinstance(sq, int) and 0 <= sq < game.size:
-            words = speaker(game, lang)
-            try:
-                key = (kind, sq, game.level[sq], _square_amount(game, kind, sq))
-            except Exception:  # a variant means other things by the act: no amount, no cached words
-                return _label(game, seat, action, lang)
-            label = words.labels.get(key)
-            if label is None:
-                label = words.labels[key] = _label(game, seat, action, lang)
-            return label
-    return _label(game, seat, action, lang)
+    if kind not in _SQUARE_COSTS:
+        return None
+    sq = getattr(action, "square", -1)
+    if not (isinstance(sq, int) and 0 <= sq < game.size):
+        return None
+    try:
+        return (action, game.level[sq], _square_amount(game, kind, sq))
+    except Exception:
+        return None
 
 
 def _label(game: Game, seat: int, action: Action, lang: str) -> str:

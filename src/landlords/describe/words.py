@@ -103,6 +103,7 @@ class Speaker:
             self.profiles.append(profile(shown_name(name, lang), lang, own))  # "Бот 3" is "Bot 3" in English
         self._named: dict[tuple[str, bool], Term] = {}  # the edition's names never change: made once
         self.labels: dict[tuple, str] = {}  # describe.labels.action_label's words for square acts
+        self.entries: dict[tuple, str] = {}  # the server's JSON of those acts (views.seat_acts_json)
         self.cards: dict[tuple, Any] = {}  # describe.cards.property_card's cards, per state shown
         self.one_language = ONE_LANGUAGE.get()  # the gloss alone (the web), or the name and its gloss
 

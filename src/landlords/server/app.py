@@ -15,6 +15,7 @@ import json
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -327,7 +328,7 @@ def create_app(
         built = app.openapi
         app.openapi = lambda: contract.without_test_settings(built())  # type: ignore[method-assign]
 
-    async def play(websocket: WebSocket, code: str) -> None:
+    async def play(websocket: WebSocket, code: str, send_now: Callable[[str], bool] | None = None) -> None:
         address = server.guard.address(websocket.scope)
         if not server.guard.open_websocket(address):  # the handshake is refused (HTTP 403)
             await websocket.close(1008, "too many WebSockets or messages from your address")
@@ -338,6 +339,7 @@ def create_app(
                 websocket.send_text,
                 lambda reason: websocket.close(reason),
                 RateLimit(server.limits.rate_per_second, server.limits.burst, server.limits.burst),
+                send_now,
             )
             conn.address = address
             try:
@@ -370,7 +372,10 @@ class GameApp(FastAPI):
         if scope["type"] == "websocket" and self.play is not None:
             path = scope["path"]
             if path.startswith("/ws/") and path.count("/") == 2 and len(path) > 4:
-                await self.play(WebSocket(scope, receive, send), path[4:])
+                # uvicorn's protocol object, when ``send`` is its own (no layer between): its
+                # ``send_now`` writes a message without the ASGI hop (start.lean_websockets)
+                send_now = getattr(getattr(send, "__self__", None), "send_now", None)
+                await self.play(WebSocket(scope, receive, send), path[4:], send_now)
                 return
         await super().__call__(scope, receive, send)
 

@@ -34,6 +34,7 @@ class Connection:
         "closed",
         "_pending",
         "_writer",
+        "_send_now",
     )
 
     def __init__(
@@ -41,8 +42,11 @@ class Connection:
         send_text: Callable[[str], Awaitable[None]],
         close: Callable[[int], Awaitable[None]],
         rate: RateLimit,
+        send_now: Callable[[str], bool] | None = None,
     ) -> None:
         self._send_text = send_text
+        # writes a message at once when the socket can take it (start.lean_websockets), else False
+        self._send_now = send_now
         self._close = close
         self.rate = rate
         self.seat: int | None = None
@@ -67,13 +71,24 @@ class Connection:
         return self._writer is not None
 
     def send(self, message: dict[str, Any] | str) -> None:
-        """Queue a message (a dict, or JSON text already encoded)."""
+        """Send a message (a dict, or JSON text already encoded): written at once when nothing waits
+        and the socket takes it, else queued for the writer task."""
         if self.closed:
             return
-        if self._pending is not None and len(self._pending) >= MAX_QUEUED:
+        text = message if isinstance(message, str) else dumps(message)
+        if self._pending is None:  # nothing waits before it: it may go at once, in order
+            send_now = self._send_now
+            if send_now is not None:
+                try:
+                    if send_now(text):
+                        return
+                except Exception:  # the client went away: the reader notices and cleans up
+                    self.closed = True
+                    return
+        elif len(self._pending) >= MAX_QUEUED:
             self.close(1008)
             return
-        self._put(message if isinstance(message, str) else dumps(message))
+        self._put(text)
 
     def close(self, code: int) -> None:
         """Close the connection with ``code`` once what is queued before has been sent."""

@@ -237,6 +237,9 @@ def lean_websockets(ws: Any) -> Any:
     handshake is answered. A protocol whose attributes are not of the kinds expected (another
     uvicorn) keeps its own."""
 
+    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+    from websockets.exceptions import InvalidState
+
     class LeanWebSocket(ws):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
@@ -260,5 +263,30 @@ def lean_websockets(ws: Any) -> Any:
                     if name in self.__dict__:
                         setattr(self, name, None)
 
+        def send_now(self, text: str) -> bool:
+            """Write a text message to the socket at once: no task, no ASGI message, no await (each
+            of those cost more than the frame itself, five times an act). The frame is still made
+            by the ``websockets`` protocol object, with whatever extension was agreed. False (and
+            nothing written) when it cannot go at once: before the handshake, after a close, while
+            the socket's buffer is full (the transport paused writing); the caller then takes the
+            ASGI path, which waits."""
+            if (
+                not self.handshake_complete
+                or self.close_sent
+                or self.disconnected
+                or self.initial_response is not None
+                or not self.writable.is_set()
+                or self.transport.is_closing()
+            ):
+                return False
+            try:
+                self.conn.send_text(text.encode())
+            except InvalidState:
+                return False
+            self.transport.write(b"".join(self.conn.data_to_send()))
+            return True
+
+    if not issubclass(ws, WebSocketsSansIOProtocol):
+        del LeanWebSocket.send_now  # another protocol (wsproto, the legacy one): the ASGI path only
     LeanWebSocket.__name__ = LeanWebSocket.__qualname__ = f"Lean{ws.__name__}"
     return LeanWebSocket

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..describe.decisions import confirmation
-from ..describe.labels import action_label, decision_title, decision_watch, speaker
+from ..describe.labels import action_label, decision_title, decision_watch, speaker, square_act_key
 from ..describe.mechanics import decision_help
 from ..describe.words import in_one_language
 from ..engine.actions import Action
@@ -20,6 +20,7 @@ from ..i18n import tr
 from ..i18n.bot_names import shown_name
 from ..render.text import describe
 from ..rules.businesspoly.decisions import Deal
+from .protocol import dumps
 
 
 def summary_in(summary: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -156,6 +157,35 @@ def seat_acts(game: Game, seat: int, lang: str) -> list[dict[str, Any]]:
         if a not in seen:
             out.append(_act(game, seat, a, lang, False))
     return out
+
+
+@in_one_language  # the viewer's language only: glossed names and money
+def seat_acts_json(game: Game, seat: int, lang: str) -> str:
+    """:func:`seat_acts` as JSON text. The acts on one's own squares (most of what a seat may do at
+    any moment, and the same from one act to the next) are encoded once per game and language for
+    each square, level and amount, as their labels are (``labels.square_act_key``), then joined."""
+    if game.over:
+        return "[]"
+    words = speaker(game, lang)
+    kept = words.entries
+    answers = game.decision_actions() if game.decision and game.decision.seat == seat else []
+    out = [_act_json(game, seat, a, lang, True, kept) for a in answers]
+    seen = set(answers)
+    for a in game.legal_actions(seat):
+        if a not in seen:
+            out.append(_act_json(game, seat, a, lang, False, kept))
+    return "[" + ",".join(out) + "]"
+
+
+def _act_json(game: Game, seat: int, a: Action, lang: str, answer: bool, kept: dict[tuple, str]) -> str:
+    key = square_act_key(game, a)
+    if key is None or a.TYPE in CONFIRMED:
+        return dumps(_act(game, seat, a, lang, answer))
+    key += (answer,)
+    text = kept.get(key)
+    if text is None:
+        text = kept[key] = dumps(_act(game, seat, a, lang, answer))
+    return text
 
 
 # the variants' acts that cannot be undone: a page asks first, in the words of describe.confirmation

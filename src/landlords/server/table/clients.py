@@ -89,7 +89,7 @@ class Clients(TableBase):
         stamp = (self.version, id(self.game))
         cached = self._acts.get((seat, lang))
         if cached is None or cached[0] != stamp:
-            cached = (stamp, dumps({"seat": seat, "acts": views.seat_acts(self.game, seat, lang)}))
+            cached = (stamp, f'{{"seat":{seat},"acts":{views.seat_acts_json(self.game, seat, lang)}}}')
             self._acts[(seat, lang)] = cached
         return cached[1]
 
