@@ -19,6 +19,7 @@ from support.server_helpers import PERSON_AND_BOT, Player, create, make_client, 
 from landlords.server.app import Limits
 from landlords.server.clock import ManualClock
 from landlords.server.connection import Connection
+from landlords.server import limits as limits_module
 from landlords.server.limits import Buckets, Guard
 from landlords.server.logs import CollapseRepeats
 from landlords.server.protocol import RateLimit
@@ -251,6 +252,16 @@ def test_address_buckets_say_how_long_to_wait_and_are_forgotten_once_full():
     assert set(buckets.buckets) == {"a"}
     buckets.prune(now=10.0)
     assert buckets.buckets == {}
+
+
+def test_an_addresss_exemption_is_remembered_within_a_bound(monkeypatch):
+    monkeypatch.setattr(limits_module, "EXEMPT_KEPT", 3)
+    guard = Guard(Limits(exempt=("127.0.0.0/8", "testclient")))
+    assert guard.exempt("127.0.0.5") and guard.exempt("testclient") and not guard.exempt("10.0.0.1")
+    assert guard._exempt == {"127.0.0.5": True, "testclient": True, "10.0.0.1": False}
+    assert not guard.exempt("10.0.0.2") and guard._exempt == {"10.0.0.2": False}  # full: started over
+    assert guard.exempt("127.0.0.5") and not guard.exempt("::1")
+    assert not Guard(Limits(exempt=())).exempt("127.0.0.1")
 
 
 def test_repeated_log_records_are_written_once_with_a_count():

@@ -316,10 +316,11 @@ def _decision_keys(game: Game, d: D.Decision, section: str) -> list[str]:
     return keys
 
 
-def decision_watch(game: Game, d: D.Decision, lang: str) -> str:
+def decision_watch(game: Game, d: D.Decision, lang: str, params: dict[str, Any] | None = None) -> str:
     """What everyone but the deciding seat reads about the decision (other seats, spectators): a line
-    in the third person, "Bob's turn (round 8)", never the decider's "your turn"."""
-    params = decision_params(game, d, lang)
+    in the third person, "Bob's turn (round 8)", never the decider's "your turn". ``params``: the
+    decision's :func:`decision_params`, when the caller has them already."""
+    params = params or decision_params(game, d, lang)
     for key in _decision_keys(game, d, "watch"):
         if has(lang, key):
             try:
@@ -332,10 +333,10 @@ def decision_watch(game: Game, d: D.Decision, lang: str) -> str:
     return tr(lang, "watch.other", player=params["player"], what=what)
 
 
-def decision_title(game: Game, d: D.Decision, lang: str) -> str:
+def decision_title(game: Game, d: D.Decision, lang: str, params: dict[str, Any] | None = None) -> str:
     """What the game asks of the deciding seat, in one line, addressed to it ("Ann, your turn"):
     for that seat's screen only (others read :func:`decision_watch`)."""
-    params = decision_params(game, d, lang)
+    params = params or decision_params(game, d, lang)
     for key in _decision_keys(game, d, "decision"):
         if has(lang, key):
             try:

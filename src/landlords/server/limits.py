@@ -115,6 +115,9 @@ def networks(items: Iterable[str]) -> tuple[Any, ...]:
     return tuple(out)
 
 
+EXEMPT_KEPT = 4096  # addresses whose exemption is remembered; then the memory starts over
+
+
 class Guard:
     """The counts and buckets of every address, for one server."""
 
@@ -122,6 +125,7 @@ class Guard:
         self.limits = limits
         self.trusted = networks(limits.trusted_proxies)
         self.exempted = networks(limits.exempt)
+        self._exempt: dict[str, bool] = {}  # each address's answer, while fewer than EXEMPT_KEPT
         self.connections: dict[str, int] = {}  # open TCP connections per peer address
         self.transports: dict[Any, str] = {}  # each counted transport's peer (counted once across an upgrade)
         self.websockets: dict[str, int] = {}  # open WebSockets per client address
@@ -149,7 +153,16 @@ class Guard:
         return peer
 
     def exempt(self, address: str) -> bool:
-        return bool(self.exempted) and _in(address, self.exempted)
+        """Whether ``address`` is exempt from the per-address limits; asked for every message, so
+        each address's answer is kept (parsing it was a fiftieth of a busy server's time)."""
+        if not self.exempted:
+            return False
+        known = self._exempt.get(address)
+        if known is None:
+            if len(self._exempt) >= EXEMPT_KEPT:
+                self._exempt.clear()
+            known = self._exempt[address] = _in(address, self.exempted)
+        return known
 
     # ---------------------------------------------------------------- TCP connections
     def admit(self, transport: Any, peer: str) -> int | None:

@@ -10,7 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..describe.decisions import confirmation
-from ..describe.labels import action_label, decision_title, decision_watch, speaker, square_act_key
+from ..describe.labels import (
+    action_label,
+    decision_params,
+    decision_title,
+    decision_watch,
+    speaker,
+    square_act_key,
+)
 from ..describe.mechanics import decision_help
 from ..describe.words import in_one_language
 from ..engine.actions import Action
@@ -100,8 +107,9 @@ def decision_view(game: Game, lang: str, deadline_at: float | None) -> dict[str,
     out = d.describe()
     # ``title`` is for everyone else (third person: "Bob's turn"), ``prompt`` for the deciding seat only
     # ("Bob, your turn"): a page or a client shows ``prompt`` when ``seat`` is its own
-    out["title"] = decision_watch(game, d, lang)
-    out["prompt"] = decision_title(game, d, lang)
+    params = decision_params(game, d, lang)  # the same for both lines: worded once
+    out["title"] = decision_watch(game, d, lang, params)
+    out["prompt"] = decision_title(game, d, lang, params)
     out["help"] = decision_help(game, d, lang, speaker(game, lang))  # the mechanic, the stakes, exact odds
     if isinstance(d.data, Deal):  # «Бизнесполия»'s deal between several players: its parts, to answer it
         deal = d.data
