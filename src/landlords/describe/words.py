@@ -46,8 +46,11 @@ def in_one_language(fn: Callable[P, R]) -> Callable[P, R]:
 
     @wraps(fn)
     def run(*args: P.args, **kwargs: P.kwargs) -> R:
-        with one_language():
+        token = ONE_LANGUAGE.set(True)  # one_language() without a generator: a server's every view
+        try:
             return fn(*args, **kwargs)
+        finally:
+            ONE_LANGUAGE.reset(token)
 
     return run
 
