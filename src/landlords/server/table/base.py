@@ -39,6 +39,7 @@ class TableBase:
         self.bots: dict[int, Any] = {}
         self.bot_task: asyncio.Task | None = None
         self.chat: list[dict[str, Any]] = []
+        self.chat_loaded = False  # read from the database at the first attach (then kept here)
         # clocks: when the pending decision appeared, each seat's time used, the game's start
         self.decision_key: tuple | None = None
         self.decision_started = 0.0

@@ -21,8 +21,9 @@ class Clients(TableBase):
     async def attach(self, conn: Connection, seat: int | None) -> None:
         conn.seat = seat
         conn.table = self
-        if not self.chat:
+        if not self.chat_loaded:  # once: a game without a line of chat asked the database at every attach
             self.chat = await self.host.storage.load_chat(self.row.id)
+            self.chat_loaded = True
         async with self.lock:  # never a view of an act still being committed
             if seat is not None:
                 self.seats[seat].connections.add(conn)
