@@ -36,11 +36,11 @@ class Socket:
         self.room = True
         self.broken = False
 
-    def send_now(self, text: str) -> bool:
+    def send_now(self, *texts: str) -> bool:
         if self.broken:
             raise ConnectionResetError("gone")
         if self.room:
-            self.now.append(text)
+            self.now.append("+".join(texts))  # one write
         return self.room
 
     async def send_text(self, text: str) -> None:
@@ -83,6 +83,21 @@ def test_a_full_socket_queues_and_what_follows_waits_its_turn():
     asyncio.run(go())
 
 
+def test_messages_sent_together_go_in_one_write_or_wait_in_order():
+    async def go():
+        sock = Socket()
+        conn = Connection(sock.send_text, sock.close, RateLimit(10, 10, 10), sock.send_now)
+        conn.send({"type": "ack"}, '{"type":"update"}')
+        assert sock.now == ['{"type":"ack"}+{"type":"update"}']
+        sock.room = False
+        conn.send({"n": 1}, {"n": 2})
+        assert conn.queued == 2
+        await turns()
+        assert sock.queued == ['{"n":1}', '{"n":2}']
+
+    asyncio.run(go())
+
+
 def test_a_socket_that_breaks_under_a_send_closes_the_connection():
     async def go():
         sock = Socket()
@@ -113,17 +128,17 @@ def free_port() -> int:
 
 @contextmanager
 def served(tmp_path, deflate: bool) -> Iterator[tuple[str, list[int]]]:
-    """The app under uvicorn, with the server's own protocols, in a thread: its URL, and a list
-    that counts the messages written by ``send_now`` (one item a message, its length)."""
+    """The app under uvicorn, with the server's own protocols, in a thread: its URL, and a list of
+    the writes made by ``send_now`` (one item a write: the lengths of its messages)."""
     app = create_app(f"sqlite:///{tmp_path}/server.db", clock=ManualClock(), testing=True, limits=PLAY_LIMITS)
     http, ws = protocols(app.state.server.guard, 5.0)
-    written: list[int] = []
+    written: list[list[int]] = []
 
     class Counted(lean_websockets(ws)):  # type: ignore[misc]
-        def send_now(self, text: str) -> bool:
-            done = super().send_now(text)
+        def send_now(self, *texts: str) -> bool:
+            done = super().send_now(*texts)
             if done:
-                written.append(len(text))
+                written.append([len(t) for t in texts])
             return done
 
     port = free_port()
@@ -145,7 +160,7 @@ def served(tmp_path, deflate: bool) -> Iterator[tuple[str, list[int]]]:
 
 
 @pytest.mark.parametrize("deflate", [False, True], ids=["plain", "permessage-deflate"])
-def test_the_real_server_writes_updates_and_acks_at_once(tmp_path, deflate):
+def test_the_real_server_writes_an_act_s_ack_and_update_at_once_in_one_write(tmp_path, deflate):
     with served(tmp_path, deflate) as (address, written):
         settings = {"name": "Ann", "seats": PERSON_AND_BOT, "first_player": 0, "seed": 1}
         g = httpx.post(f"http://{address}/api/games", json=settings).json()
@@ -165,5 +180,7 @@ def test_the_real_server_writes_updates_and_acks_at_once(tmp_path, deflate):
             assert ack == {"type": "ack", "version": view["version"] + 1, "id": 2}
             assert update["type"] == "update" and update["version"] == ack["version"]
             assert update["events"] and update["events"][0]["event"] == "rolled"
-            assert len(written) >= before + 2  # the ack and the update went at once
-            assert written[before] == len(json.dumps(ack, separators=(",", ":")))
+            # the ack and the update went at once, in one write
+            assert [len(json.dumps(ack, separators=(",", ":")))] == written[before][:1] and len(
+                written[before]
+            ) == 2

@@ -328,7 +328,7 @@ def create_app(
         built = app.openapi
         app.openapi = lambda: contract.without_test_settings(built())  # type: ignore[method-assign]
 
-    async def play(websocket: WebSocket, code: str, send_now: Callable[[str], bool] | None = None) -> None:
+    async def play(websocket: WebSocket, code: str, send_now: Callable[..., bool] | None = None) -> None:
         address = server.guard.address(websocket.scope)
         if not server.guard.open_websocket(address):  # the handshake is refused (HTTP 403)
             await websocket.close(1008, "too many WebSockets or messages from your address")

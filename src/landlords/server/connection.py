@@ -42,7 +42,7 @@ class Connection:
         send_text: Callable[[str], Awaitable[None]],
         close: Callable[[int], Awaitable[None]],
         rate: RateLimit,
-        send_now: Callable[[str], bool] | None = None,
+        send_now: Callable[..., bool] | None = None,
     ) -> None:
         self._send_text = send_text
         # writes a message at once when the socket can take it (start.lean_websockets), else False
@@ -70,17 +70,17 @@ class Connection:
         """A writer task is running (something waits, or is being written)."""
         return self._writer is not None
 
-    def send(self, message: dict[str, Any] | str) -> None:
-        """Send a message (a dict, or JSON text already encoded): written at once when nothing waits
-        and the socket takes it, else queued for the writer task."""
+    def send(self, message: dict[str, Any] | str, *more: dict[str, Any] | str) -> None:
+        """Send a message (a dict, or JSON text already encoded), and ``more`` after it: written at
+        once, together, when nothing waits and the socket takes them, else queued for the writer task."""
         if self.closed:
             return
-        text = message if isinstance(message, str) else dumps(message)
-        if self._pending is None:  # nothing waits before it: it may go at once, in order
+        texts = [m if isinstance(m, str) else dumps(m) for m in (message, *more)]
+        if self._pending is None:  # nothing waits before them: they may go at once, in order
             send_now = self._send_now
             if send_now is not None:
                 try:
-                    if send_now(text):
+                    if send_now(*texts):
                         return
                 except Exception:  # the client went away: the reader notices and cleans up
                     self.closed = True
@@ -88,7 +88,8 @@ class Connection:
         elif len(self._pending) >= MAX_QUEUED:
             self.close(1008)
             return
-        self._put(text)
+        for text in texts:
+            self._put(text)
 
     def close(self, code: int) -> None:
         """Close the connection with ``code`` once what is queued before has been sent."""

@@ -11,7 +11,7 @@ from ...engine.actions import Action, TimeOut, action_from_json
 from ...engine.errors import ConfigError, IllegalAction
 from ...i18n import reason
 from ..connection import Connection
-from ..protocol import ProtocolError
+from ..protocol import ProtocolError, dumps
 from ..storage import database_trouble, trouble_line
 from .base import TableBase, not_saved
 
@@ -90,8 +90,7 @@ class Acts(TableBase):
             ack: dict[str, Any] = {"type": "ack", "version": self.version}
             if ref is not None:
                 ack["id"] = ref
-            conn.send(ack)
-            self.broadcast(self._pending_events)
+            self.broadcast(self._pending_events, ack=(conn, dumps(ack)))  # the ack, then the update
         self.kick()
 
     def refusal(self, conn: Connection, exc: IllegalAction, ref: Any) -> dict[str, Any]:
