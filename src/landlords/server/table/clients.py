@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...describe.labels import forget_words
 from ...i18n import has, tr
 from ...i18n.bot_names import shown_name
 from .. import views
@@ -44,6 +45,8 @@ class Clients(TableBase):
                 self.host.cluster.presence()
         if self.status == "finished" and not self.watchers and self.host.cluster is None:
             self.host.forget(self)
+            if self.game is not None:
+                forget_words(self.game)  # the words kept for its views go with it, not 1,024 games later
 
     def broadcast(self, events: list, skip: Connection | None = None) -> None:
         if self.committing:
