@@ -16,10 +16,10 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 from support.server_helpers import PERSON_AND_BOT, Player, create, make_client, sockets_closed
 
+from landlords.server import limits as limits_module
 from landlords.server.app import Limits
 from landlords.server.clock import ManualClock
 from landlords.server.connection import Connection
-from landlords.server import limits as limits_module
 from landlords.server.limits import Buckets, Guard
 from landlords.server.logs import CollapseRepeats
 from landlords.server.protocol import RateLimit

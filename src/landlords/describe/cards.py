@@ -11,6 +11,8 @@ from ..engine.edition import HOTEL, RAILROAD, STREET, UTILITY
 from ..engine.game import Game
 from .words import Speaker
 
+CARDS_KEPT = 4  # cards kept per speaker: a decision's square is shown for a few acts in a row
+
 
 @dataclass(frozen=True, slots=True)
 class Row:
@@ -70,7 +72,9 @@ def property_card(game: Game, sq: int, lang: str, words: Speaker | None = None) 
 
     A card is made once per speaker (the game's words in one language) for each state of what it
     shows: the owners of the square's group, its level and mortgage, whether the group is full and
-    what lifting costs. A server shows the card of the decision's square after every act."""
+    what lifting costs. A server shows the card of the decision's square after every act; the last
+    ``CARDS_KEPT`` cards made are kept (a game's every state shown, kept, was ~17 KB per game after
+    50 acts, and grew with the game)."""
     w = words or Speaker(game, lang)
     kind = game.t.kind[sq]
     if kind not in (STREET, RAILROAD, UTILITY):
@@ -84,9 +88,12 @@ def property_card(game: Game, sq: int, lang: str, words: Speaker | None = None) 
         owner >= 0 and game.has_full_group(owner, sq),
         game.unmortgage_cost(sq),
     )
-    card = w.cards.get(key)
+    kept = w.cards
+    card = kept.get(key)
     if card is None:
-        card = w.cards[key] = _card(game, sq, w)
+        while len(kept) >= CARDS_KEPT:  # the states shown long ago are not shown again: the oldest go
+            del kept[next(iter(kept))]
+        card = kept[key] = _card(game, sq, w)
     return card
 
 

@@ -67,7 +67,7 @@ SPEAKERS_KEPT = 1024  # a server labels hundreds of games at once: each keeps it
 def speaker(game: Game, lang: str) -> Speaker:
     """The game's words in ``lang``, made once per game (the names' grammar is guessed once); kept
     here, not on the game, whose every attribute is part of its position. The oldest are dropped
-    first when too many games are kept."""
+    first when too many games are kept; :func:`forget_words` drops a game's at once."""
     key = (id(game), lang, ONE_LANGUAGE.get())  # the web's words (one language) apart from the terminal's
     entry = _SPEAKERS.get(key)
     names = tuple(game.names)
@@ -78,6 +78,14 @@ def speaker(game: Game, lang: str) -> Speaker:
         entry = (game, names, Speaker(game, lang))
         _SPEAKERS[key] = entry
     return entry[2]
+
+
+def forget_words(game: Game) -> None:
+    """Drop the words kept for ``game`` (every language): a game its user lets go of (a finished
+    game a server forgets) leaves memory now, not once 1,024 other games have pushed it out (the
+    game is kept with its words: a compiled game takes no weak reference)."""
+    for key in [k for k, entry in _SPEAKERS.items() if entry[0] is game]:
+        del _SPEAKERS[key]
 
 
 def party_name(game: Game, who: int, lang: str) -> str:

@@ -91,6 +91,25 @@ def sentence_case(text: str) -> str:
     return "".join(out)
 
 
+_NAMES: dict[tuple[int, str, bool], tuple[Any, dict[tuple[str, bool], Term]]] = {}
+NAMES_KEPT = 64  # (edition, language, glossing) sets of names kept: a server's few editions, many times over
+
+
+def edition_names(edition: Any, lang: str, one_language: bool) -> dict[tuple[str, bool], Term]:
+    """The quoted and glossed names of ``edition`` made so far for ``lang`` (:meth:`Speaker.named`),
+    one dict for every speaker of that edition, language and way of glossing: a name's words depend
+    on nothing else (an edition is immutable). Kept by the edition's identity (an edition loaded
+    from a file anew is another one); the oldest set is dropped first when too many are kept."""
+    key = (id(edition), lang, one_language)
+    entry = _NAMES.get(key)
+    if entry is None or entry[0] is not edition:
+        _NAMES.pop(key, None)
+        while len(_NAMES) >= NAMES_KEPT:
+            del _NAMES[next(iter(_NAMES))]
+        entry = _NAMES[key] = (edition, {})
+    return entry[1]
+
+
 class Speaker:
     """Words for ``game`` in ``lang``. ``profiles`` overrides the guessed grammar of seats: ``{seat:
     {"gender": "f", "dat": "…", "you": true}}``; by default they come from ``game.setup["grammar"]``."""
@@ -104,11 +123,13 @@ class Speaker:
         for seat, name in enumerate(game.names):
             own = overrides.get(seat) or overrides.get(str(seat)) or None
             self.profiles.append(profile(shown_name(name, lang), lang, own))  # "Бот 3" is "Bot 3" in English
-        self._named: dict[tuple[str, bool], Term] = {}  # the edition's names never change: made once
+        self.one_language = ONE_LANGUAGE.get()  # the gloss alone (the web), or the name and its gloss
+        # the edition's names never change: made once per edition, language and way of glossing,
+        # shared by every game of that edition (a server's hundreds of games: ~23 KB each otherwise)
+        self._named = edition_names(game.edition, lang, self.one_language)
         self.labels: dict[tuple, str] = {}  # describe.labels.action_label's words for square acts
         self.entries: dict[tuple, str] = {}  # the server's JSON of those acts (views.seat_acts_json)
-        self.cards: dict[tuple, Any] = {}  # describe.cards.property_card's cards, per state shown
-        self.one_language = ONE_LANGUAGE.get()  # the gloss alone (the web), or the name and its gloss
+        self.cards: dict[tuple, Any] = {}  # describe.cards.property_card's latest cards (CARDS_KEPT)
 
     # ------------------------------------------------------------ messages
     def t(self, key: str, **params: Any) -> str:

@@ -25,6 +25,7 @@ from ..engine.game import Game
 from ..engine.state import variant_attributes
 from ..i18n import tr
 from ..i18n.bot_names import shown_name
+from ..record import replay, to_record
 from ..render.text import describe
 from ..rules.businesspoly.decisions import Deal
 from .protocol import dumps
@@ -215,6 +216,11 @@ def _act(game: Game, seat: int, a: Action, lang: str, answer: bool) -> dict[str,
 
 @in_one_language  # the viewer's language only: glossed names and money
 def log_lines(game: Game, lang: str, start: int = 0) -> list[str]:
-    """The game's event log in words."""
+    """The game's event log in words. A server's game keeps only its recent events in memory (the
+    older ones are None: :meth:`landlords.server.table.clients.Clients.settle_events`); asked for
+    those, the events come from the game replayed from its record (its acts, in memory too)."""
     words = speaker(game, lang)
-    return [describe(game, ev, lang, words) for ev in (game.events or [])[start:]]
+    events = (game.events or [])[start:]
+    if events and events[0] is None:
+        events = (replay(to_record(game), check_hash=False).events or [])[start:]
+    return [describe(game, ev, lang, words) for ev in events]

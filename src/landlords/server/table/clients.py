@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...describe.labels import forget_words
 from ...i18n import has, tr
 from ...i18n.bot_names import shown_name
 from .. import views
@@ -13,6 +14,9 @@ from ..protocol import PROTOCOL_VERSION, ProtocolError, dumps
 from .base import TableBase
 
 RECENT_EVENTS = 60  # events a client gets with its welcome
+# events a game keeps in memory (between this and twice as many): the older ones are replaced by None
+# (indexes unchanged); only the log's words ask for them, from the game replayed (views.log_lines)
+EVENTS_KEPT = 100
 
 
 class Clients(TableBase):
@@ -45,6 +49,8 @@ class Clients(TableBase):
                 self.host.cluster.presence()
         if self.status == "finished" and not self.watchers and self.host.cluster is None:
             self.host.forget(self)
+            if self.game is not None:
+                forget_words(self.game)  # the words kept for its views go with it, not 1,024 games later
 
     def broadcast(
         self, events: list, skip: Connection | None = None, ack: tuple[Connection, str] | None = None
@@ -70,6 +76,24 @@ class Clients(TableBase):
         self._cache.clear()  # this broadcast's messages: sent (or queued) now, never asked for again
         if events:
             self.tell_lapsed(events)
+            self.settle_events()
+
+    def settle_events(self) -> None:
+        """Let go of the game's old events (a long game's thousands: memory and the collector's
+        work): all but the last ``EVENTS_KEPT`` become None, in batches of ``EVENTS_KEPT``. An act
+        reads the events it made by index (``events[before:]``), a welcome the last RECENT_EVENTS,
+        and ``events_from`` counts them all: none of that changes."""
+        game = self.game
+        events = game.events if game is not None else None
+        if not events:
+            return
+        done = self._events_settled[1] if self._events_settled[0] == id(game) else 0
+        end = len(events) - EVENTS_KEPT
+        if end - done < EVENTS_KEPT:
+            return
+        for i in range(done, end):
+            events[i] = None  # type: ignore[call-overload]
+        self._events_settled = (id(game), end)
 
     def view_message(self, conn: Connection, kind: str, events: list | None = None, recent: bool = False) -> str:
         """The message for one client: the shared part (per language, built once per version, until
