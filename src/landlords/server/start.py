@@ -233,9 +233,9 @@ class Gate:
 
 def lean_websockets(ws: Any) -> Any:
     """uvicorn's WebSocket protocol class ``ws`` with :class:`Inbox` for its queue and :class:`Gate`
-    for its ``writable`` event, and the handshake's request and response let go once the
-    handshake is answered. A protocol whose attributes are not of the kinds expected (another
-    uvicorn) keeps its own."""
+    for its ``writable`` event, the handshake's request and response let go once the handshake is
+    answered, and ``send_now`` (messages written without the ASGI path, for ``Connection.send``). A
+    protocol whose attributes are not of the kinds expected (another uvicorn) keeps its own."""
 
     from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
     from websockets.exceptions import InvalidState
