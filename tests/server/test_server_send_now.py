@@ -16,49 +16,20 @@ from contextlib import contextmanager
 import httpx
 import pytest
 import uvicorn
+from support.fake_socket import FakeSocket, turns
 from support.server_helpers import PERSON_AND_BOT, PLAY_LIMITS
 from websockets.sync.client import connect
 
 from landlords.server.app import create_app
 from landlords.server.clock import ManualClock
-from landlords.server.connection import Connection
 from landlords.server.limits import protocols
-from landlords.server.protocol import RateLimit
 from landlords.server.start import lean_websockets
-
-
-class Socket:
-    """A socket's two ways in: ``send_now`` (taken while ``room``) and the ASGI path (awaited)."""
-
-    def __init__(self) -> None:
-        self.now: list[str] = []
-        self.queued: list[str] = []
-        self.room = True
-        self.broken = False
-
-    def send_now(self, *texts: str) -> bool:
-        if self.broken:
-            raise ConnectionResetError("gone")
-        if self.room:
-            self.now.append("+".join(texts))  # one write
-        return self.room
-
-    async def send_text(self, text: str) -> None:
-        self.queued.append(text)
-
-    async def close(self, code: int) -> None:
-        pass
-
-
-async def turns(n: int = 5) -> None:
-    for _ in range(n):
-        await asyncio.sleep(0)
 
 
 def test_a_message_goes_at_once_without_a_task_when_the_socket_takes_it():
     async def go():
-        sock = Socket()
-        conn = Connection(sock.send_text, sock.close, RateLimit(10, 10, 10), sock.send_now)
+        sock = FakeSocket()
+        conn = sock.connection(lean=True)
         conn.send({"type": "a"})
         conn.send('{"type":"b"}')
         assert sock.now == ['{"type":"a"}', '{"type":"b"}'] and not conn.writing and conn.queued == 0
@@ -68,15 +39,15 @@ def test_a_message_goes_at_once_without_a_task_when_the_socket_takes_it():
 
 def test_a_full_socket_queues_and_what_follows_waits_its_turn():
     async def go():
-        sock = Socket()
-        conn = Connection(sock.send_text, sock.close, RateLimit(10, 10, 10), sock.send_now)
+        sock = FakeSocket()
+        conn = sock.connection(lean=True)
         sock.room = False  # the transport paused writing
         conn.send({"n": 1})
         sock.room = True  # room again, but the first still waits: the second must not pass it
         conn.send({"n": 2})
         assert sock.now == [] and conn.queued == 2
         await turns()
-        assert sock.queued == ['{"n":1}', '{"n":2}'] and not conn.writing
+        assert sock.sent == ['{"n":1}', '{"n":2}'] and not conn.writing
         conn.send({"n": 3})  # nothing waits any more: at once again
         assert sock.now == ['{"n":3}']
 
@@ -85,26 +56,26 @@ def test_a_full_socket_queues_and_what_follows_waits_its_turn():
 
 def test_messages_sent_together_go_in_one_write_or_wait_in_order():
     async def go():
-        sock = Socket()
-        conn = Connection(sock.send_text, sock.close, RateLimit(10, 10, 10), sock.send_now)
+        sock = FakeSocket()
+        conn = sock.connection(lean=True)
         conn.send({"type": "ack"}, '{"type":"update"}')
         assert sock.now == ['{"type":"ack"}+{"type":"update"}']
         sock.room = False
         conn.send({"n": 1}, {"n": 2})
         assert conn.queued == 2
         await turns()
-        assert sock.queued == ['{"n":1}', '{"n":2}']
+        assert sock.sent == ['{"n":1}', '{"n":2}']
 
     asyncio.run(go())
 
 
 def test_a_socket_that_breaks_under_a_send_closes_the_connection():
     async def go():
-        sock = Socket()
-        conn = Connection(sock.send_text, sock.close, RateLimit(10, 10, 10), sock.send_now)
+        sock = FakeSocket()
+        conn = sock.connection(lean=True)
         sock.broken = True
         conn.send({"n": 1})
-        assert conn.closed and not conn.writing and sock.queued == []
+        assert conn.closed and not conn.writing and sock.sent == []
 
     asyncio.run(go())
 

@@ -7,46 +7,21 @@ from __future__ import annotations
 
 import asyncio
 
+from support.fake_socket import FakeSocket, turns
 from websockets.datastructures import Headers
 
 from landlords.server import connection as connection_module
 from landlords.server.connection import Connection
-from landlords.server.protocol import RateLimit
 from landlords.server.start import Gate, Inbox, lean_websockets
 
 
-class Client:
-    """A client's socket: what was sent, the close, and a switch that holds the writes back."""
-
-    def __init__(self) -> None:
-        self.sent: list[str] = []
-        self.closed: int | None = None
-        self.open = asyncio.Event()
-        self.open.set()
-        self.fail = False
-
-    async def send_text(self, text: str) -> None:
-        await self.open.wait()
-        if self.fail:
-            raise ConnectionError("gone")
-        self.sent.append(text)
-
-    async def close(self, code: int) -> None:
-        self.closed = code
-
-
-def connected(client: Client) -> Connection:
-    return Connection(client.send_text, client.close, RateLimit(10, 10, 10))
-
-
-async def turns(n: int = 5) -> None:
-    for _ in range(n):
-        await asyncio.sleep(0)
+def connected(client: FakeSocket) -> Connection:
+    return client.connection()
 
 
 def test_an_idle_connection_holds_no_queue_and_no_task():
     async def go():
-        client = Client()
+        client = FakeSocket()
         conn = connected(client)
         assert not conn.writing and conn.queued == 0
         conn.send({"type": "a"})
@@ -65,7 +40,7 @@ def test_an_idle_connection_holds_no_queue_and_no_task():
 
 def test_messages_keep_their_order_while_a_slow_client_reads():
     async def go():
-        client = Client()
+        client = FakeSocket()
         client.open.clear()  # the client does not read for now
         conn = connected(client)
         for i in range(20):
@@ -85,7 +60,7 @@ def test_a_client_that_does_not_read_is_closed_past_the_cap(monkeypatch):
     monkeypatch.setattr(connection_module, "MAX_QUEUED", 5)
 
     async def go():
-        client = Client()
+        client = FakeSocket()
         client.open.clear()
         conn = connected(client)
         for i in range(10):
@@ -104,7 +79,7 @@ def test_a_client_that_does_not_read_is_closed_past_the_cap(monkeypatch):
 
 def test_a_close_goes_out_after_what_was_queued_before_it():
     async def go():
-        client = Client()
+        client = FakeSocket()
         conn = connected(client)
         conn.send({"type": "error"})
         conn.close(1008)
@@ -117,7 +92,7 @@ def test_a_close_goes_out_after_what_was_queued_before_it():
 
 def test_a_client_gone_stops_the_writer_and_what_waited():
     async def go():
-        client = Client()
+        client = FakeSocket()
         client.fail = True
         conn = connected(client)
         conn.send({"n": 1})
@@ -135,7 +110,7 @@ def test_finish_gives_up_on_a_client_that_never_reads(monkeypatch):
     monkeypatch.setattr(connection_module, "FINISH_GRACE", 0.0)  # no wait at all: no wall time
 
     async def go():
-        client = Client()
+        client = FakeSocket()
         client.open.clear()
         conn = connected(client)
         conn.send({"n": 1})

@@ -16,7 +16,8 @@ BOTS = [{"kind": "bot", "strategy": "baseline"}, {"kind": "bot", "strategy": "ba
 def test_a_long_game_keeps_its_recent_events_and_its_whole_log(tmp_path):
     client, clock = make_client(tmp_path)
     with client, sockets_closed():
-        made = create(client, seats=BOTS, bot_pause=0, rules={"time_limit_minutes": 1})
+        # a seeded game (the testing server allows it): one that runs past 300 acts, every time
+        made = create(client, seats=BOTS, bot_pause=0, rules={"time_limit_minutes": 1}, seed=1)
         code = made["code"]
         watcher = Player(client, code, None)  # a spectator: the game stays in memory, updates flow
         table = client.app.state.server.tables[code]

@@ -4,6 +4,8 @@ person playing at the default seat addressed in the second person, plurals by CL
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import landlords
 from landlords.describe.cards import property_card
@@ -115,6 +117,31 @@ def test_plurals_come_from_cldr_and_the_variant_has_its_own_words():
     assert [count("pl", "house", n) for n in (1, 2, 5, 22)] == ["1 domek", "2 domki", "5 domków", "22 domki"]
     assert count("ru", "house", 2, "odessa") == "2 артели"
     assert count("en", "hotel", 1, "businesspoly") == "1 business centre"
+
+
+def _opens_inside(text: str) -> bool:
+    """Whether a quote opens while another is open (« closes with », „ with ” or “)."""
+    open_mark = None
+    for ch in text:
+        if open_mark is not None and ch in "«„":
+            return True
+        if ch in "«„":
+            open_mark = ch
+        elif (open_mark == "«" and ch == "»") or (open_mark == "„" and ch in "”“"):
+            open_mark = None
+    return False
+
+
+@given(st.text(alphabet="ab «»„”“‚’", max_size=16))
+def test_a_text_without_a_quote_inside_a_quote_comes_back_unchanged(text):
+    """nest_quotes' fast path (a search for a quote inside a quote) against the marks counted one
+    by one: only a quote opened inside another may change a text; « inside « always does."""
+    out = nest_quotes(text)
+    assert len(out) == len(text)
+    if not _opens_inside(text):
+        assert out == text
+    if "««" in text.replace("a", "").replace("b", "").replace(" ", ""):
+        assert out != text
 
 
 def test_quotes_do_not_nest_and_card_texts_are_not_shouted():

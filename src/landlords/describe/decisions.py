@@ -94,12 +94,15 @@ def property_facts(game: Game, seat: int, sq: int, w: Speaker, price: int | None
     return facts
 
 
-def decision_info(game: Game, d: D.Decision, lang: str, words: Speaker | None = None) -> DecisionInfo:
-    """The stakes and odds of decision ``d`` for the seat that faces it."""
+def decision_info(
+    game: Game, d: D.Decision, lang: str, words: Speaker | None = None, with_card: bool = True
+) -> DecisionInfo:
+    """The stakes and odds of decision ``d`` for the seat that faces it (``with_card``: False when
+    the property's card is not wanted, as in a server's view: it is the costliest part)."""
     w = words or Speaker(game, lang)
     kind, seat, sq = d.kind, d.seat, d.square
     t = game.t
-    card = property_card(game, sq, lang, w) if 0 <= sq < game.size and t.is_property[sq] else None
+    card = property_card(game, sq, lang, w) if with_card and 0 <= sq < game.size and t.is_property[sq] else None
     if kind == D.BUY and sq >= 0:
         facts = property_facts(game, seat, sq, w, t.price[sq])
         if game.cash[seat] < t.price[sq] and game.rules.auctions:

@@ -95,7 +95,7 @@ def decision_help(game: Game, d: D.Decision, lang: str, words: Speaker | None = 
     value, warning: the stakes and exact odds for the seat deciding), ``notes`` (how the stakes
     play out, to the seat deciding: "you roll one die") and ``watch_notes`` (the same for everyone
     else, in the third person, as the ``watch.*`` titles are: "Bob rolls one die")."""
-    info = decision_info(game, d, lang, words)
+    info = decision_info(game, d, lang, words, with_card=False)  # the card is not part of the help
     return {
         "text": explain(game, d, lang),
         "facts": [{"label": f.label, "value": f.value, "warning": f.warning} for f in info.facts],

@@ -128,7 +128,6 @@ class Speaker:
         # shared by every game of that edition (a server's hundreds of games: ~23 KB each otherwise)
         self._named = edition_names(game.edition, lang, self.one_language)
         self.labels: dict[tuple, str] = {}  # describe.labels.action_label's words for square acts
-        self.entries: dict[tuple, str] = {}  # the server's JSON of those acts (views.seat_acts_json)
         self.cards: dict[tuple, Any] = {}  # describe.cards.property_card's latest cards (CARDS_KEPT)
 
     # ------------------------------------------------------------ messages

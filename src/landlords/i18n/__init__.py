@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import locale
 import os
+import re
 import tomllib
 from functools import cache
 from importlib import resources
@@ -86,9 +87,13 @@ def tr(lang: str, key: str, variant: str | None = None, **params: object) -> str
     return out[:1].upper() + out[1:] if out[:1].islower() and text.startswith("{") else out
 
 
+# an opening mark followed by another before any closing one: the only case nest_quotes changes
+_NESTED = re.compile("«[^»]*[«„]|„[^”“]*[«„]")
+
+
 # quotes inside quotes take the inner kind: «Кафе «Х.Л.А.М.»» -> «Кафе „Х.Л.А.М.“», „a „b” c” -> „a ‚b’ c”
 def nest_quotes(text: str) -> str:
-    if "«" not in text and "„" not in text:
+    if _NESTED.search(text) is None:  # every sentence with a name in it comes here: most nest nothing
         return text
     out: list[str] = []
     stack: list[tuple[str, str]] = []  # (the opening mark as written, what it was shown as)

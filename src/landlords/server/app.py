@@ -30,13 +30,12 @@ from starlette.routing import Match
 
 from .. import record as records
 from ..i18n import LANGUAGES
-from . import advice, contract, hostctl, lobby, pages, refusals
+from . import advice, contract, hostctl, lobby, pages, refusals, worker
 from .bodies import CheckBodies
 from .clock import Clock, ManualClock
 from .connection import Connection
 from .limits import Guard, Limits
 from .logs import flush_repeats
-from .pages import replay as page_replay
 from .protocol import FLOOD_CLOSE_AFTER, PROTOCOL_VERSION, ProtocolError, RateLimit, message_id, parse
 from .storage import SeatRow, Storage, database_trouble, trouble_line
 from .table import CHECKPOINT_SECONDS, BrokenGame, Table
@@ -283,7 +282,7 @@ def create_app(
             yield
         finally:
             advice.shutdown(app)
-            page_replay.shutdown()  # the replays' worker process
+            worker.shutdown()  # the replays' worker process
             await server.close()
 
     app = GameApp(

@@ -35,6 +35,7 @@ from .limits import check as per_address
 from .refusals import Refusal
 from .storage import SeatRow
 from .table import Table, token_hash
+from .worker import EXPENSIVE, in_worker
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud
 # A public game's code is listed anyway; a private game's code is its only protection, so it is long
@@ -421,11 +422,16 @@ async def rematch(code: str, request: Request, authorization: HostToken) -> Crea
     responses=problems(422, 429, *GAME),
 )
 async def event_log(code: str, request: Request, lang: Language = "en", start: int = 0) -> Log:
-    per_address(request, "expensive", "too many log, record or replay requests from your address: slow down")
+    per_address(request, "expensive", EXPENSIVE)
     table = await table_or_404(request, code)
     if lang not in LANGUAGES:
         raise Refusal(422, "lang", asked=lang[:10], choices=", ".join(LANGUAGES))
-    lines = views.log_lines(table.game, lang, max(0, start)) if table.game is not None else []
+    if table.game is None:
+        return Log(code=table.code, lang=lang, lines=[])
+    start = max(0, start)
+    lines = views.log_lines(table.game, lang, start)
+    if lines is None:  # events the game let go of: worded from its record, replayed off the loop
+        lines = await in_worker(views.replayed_log_lines, records.to_record(table.game), lang, start)
     return Log(code=table.code, lang=lang, lines=lines)
 
 
@@ -436,7 +442,7 @@ async def event_log(code: str, request: Request, lang: Language = "en", start: i
 )
 async def export_record(code: str, request: Request) -> dict[str, Any]:
     """Only once the game is over: a record holds the seed, which would tell the dice to come."""
-    per_address(request, "expensive", "too many log, record or replay requests from your address: slow down")
+    per_address(request, "expensive", EXPENSIVE)
     table = await table_or_404(request, code)
     if table.status != "finished" or table.game is None:
         raise Refusal(409, "record_at_end")

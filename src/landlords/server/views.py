@@ -7,6 +7,7 @@ The public part is built once per state version and language, and shared by ever
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from ..describe.decisions import confirmation
@@ -25,7 +26,7 @@ from ..engine.game import Game
 from ..engine.state import variant_attributes
 from ..i18n import tr
 from ..i18n.bot_names import shown_name
-from ..record import replay, to_record
+from ..record import replay
 from ..render.text import describe
 from ..rules.businesspoly.decisions import Deal
 from .protocol import dumps
@@ -152,38 +153,37 @@ def event_json(game: Game, ev: Any, lang: str) -> dict[str, Any]:
     return out
 
 
+def _seat_acts(game: Game, seat: int) -> Iterator[tuple[Action, bool]]:
+    """The acts ``seat`` may take now, each with whether it answers the pending decision: the
+    answers first, then the free acts."""
+    if game.over:
+        return
+    answers = game.decision_actions() if game.decision and game.decision.seat == seat else []
+    for a in answers:
+        yield a, True
+    seen = set(answers)
+    for a in game.legal_actions(seat):
+        if a not in seen:
+            yield a, False
+
+
 @in_one_language  # the viewer's language only: glossed names and money
 def seat_acts(game: Game, seat: int, lang: str) -> list[dict[str, Any]]:
     """The acts ``seat`` may take now: the decision's answers first (``answer``: true), then the
     free acts; each with a label. ``Bid`` stands for any amount from the one given up to the cash;
     trades are not listed (any ``propose_trade`` is checked when sent)."""
-    if game.over:
-        return []
-    answers = game.decision_actions() if game.decision and game.decision.seat == seat else []
-    out = [_act(game, seat, a, lang, True) for a in answers]
-    seen = set(answers)
-    for a in game.legal_actions(seat):
-        if a not in seen:
-            out.append(_act(game, seat, a, lang, False))
-    return out
+    return [_act(game, seat, a, lang, answer) for a, answer in _seat_acts(game, seat)]
 
 
 @in_one_language  # the viewer's language only: glossed names and money
-def seat_acts_json(game: Game, seat: int, lang: str) -> str:
+def seat_acts_json(game: Game, seat: int, lang: str, kept: dict[tuple, str]) -> str:
     """:func:`seat_acts` as JSON text. The acts on one's own squares (most of what a seat may do at
     any moment, and the same from one act to the next) are encoded once per game and language for
-    each square, level and amount, as their labels are (``labels.square_act_key``), then joined."""
-    if game.over:
-        return "[]"
-    words = speaker(game, lang)
-    kept = words.entries
-    answers = game.decision_actions() if game.decision and game.decision.seat == seat else []
-    out = [_act_json(game, seat, a, lang, True, kept) for a in answers]
-    seen = set(answers)
-    for a in game.legal_actions(seat):
-        if a not in seen:
-            out.append(_act_json(game, seat, a, lang, False, kept))
-    return "[" + ",".join(out) + "]"
+    each square, level and amount, as their labels are (``labels.square_act_key``), and ``kept``
+    in ``kept`` (the caller's, for this game and language alone), then joined."""
+    return (
+        "[" + ",".join(_act_json(game, seat, a, lang, answer, kept) for a, answer in _seat_acts(game, seat)) + "]"
+    )
 
 
 def _act_json(game: Game, seat: int, a: Action, lang: str, answer: bool, kept: dict[tuple, str]) -> str:
@@ -215,12 +215,20 @@ def _act(game: Game, seat: int, a: Action, lang: str, answer: bool) -> dict[str,
 
 
 @in_one_language  # the viewer's language only: glossed names and money
-def log_lines(game: Game, lang: str, start: int = 0) -> list[str]:
-    """The game's event log in words. A server's game keeps only its recent events in memory (the
-    older ones are None: :meth:`landlords.server.table.clients.Clients.settle_events`); asked for
-    those, the events come from the game replayed from its record (its acts, in memory too)."""
-    words = speaker(game, lang)
+def log_lines(game: Game, lang: str, start: int = 0) -> list[str] | None:
+    """The game's event log in words, from event ``start``; None when a server's game has let go of
+    those events (the older ones are None: :meth:`landlords.server.table.clients.Clients.settle_events`):
+    then :func:`replayed_log_lines` words them from the game's record, in the worker process."""
     events = (game.events or [])[start:]
     if events and events[0] is None:
-        events = (replay(to_record(game), check_hash=False).events or [])[start:]
+        return None
+    words = speaker(game, lang)
     return [describe(game, ev, lang, words) for ev in events]
+
+
+@in_one_language  # in the worker process (server.worker): the game replayed from its record
+def replayed_log_lines(record: dict[str, Any], lang: str, start: int = 0) -> list[str]:
+    """:func:`log_lines` of the game replayed from ``record`` (its acts: all its events again)."""
+    game = replay(record, check_hash=False)
+    words = speaker(game, lang)
+    return [describe(game, ev, lang, words) for ev in (game.events or [])[start:]]

@@ -10,12 +10,7 @@ table's chart while the game goes on.
 
 from __future__ import annotations
 
-import asyncio
-import multiprocessing
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
@@ -28,55 +23,13 @@ from ...i18n.bot_names import shown_name
 from ...render.text import describe
 from ..access import table_or_404
 from ..contract import GAME, Language, problems
-from ..limits import check as per_address
-from ..limits import too_many
 from ..table import Table
+from ..worker import off_loop
 from .router import check_lang, page
 from .timeline import timeline_of
 
 router = APIRouter()
 EARLIER = 40  # log lines shown before a frame's own
-QUEUE = 8  # replays waiting for the worker, server-wide, before new ones are turned away (429)
-BUSY = "the server is busy replaying games: try again shortly"
-# A game is replayed by the engine in a worker process, never on the event loop, nor in a thread of
-# the server's process, which would take the interpreter's lock from the loop for milliseconds at a
-# time: replaying 20 finished games in turn on the loop took a normal game's act round trip to a
-# p99 of 911 ms, and in a thread its p50 from 3 to 54 ms. One process: it keeps the timelines' cache.
-_worker: ProcessPoolExecutor | None = None
-_waiting = 0
-T = TypeVar("T")
-
-
-def _executor() -> ProcessPoolExecutor:
-    global _worker
-    if _worker is None:  # spawned: the server's threads are never forked
-        _worker = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-    return _worker
-
-
-def shutdown() -> None:
-    """At the server's end: stop the worker process."""
-    global _worker
-    if _worker is not None:
-        _worker.shutdown(wait=False, cancel_futures=True)
-        _worker = None
-
-
-async def off_loop(request: Request, work: Callable[..., T], *args: Any) -> T:
-    """``work(*args)`` in the worker process, after one token of the address's expensive requests;
-    429 with ``Retry-After`` when the address is over its rate or :data:`QUEUE` replays are waiting."""
-    global _waiting, _worker
-    per_address(request, "expensive", "too many log, record or replay requests from your address: slow down")
-    if _waiting >= QUEUE:
-        raise too_many(2, BUSY)
-    _waiting += 1
-    try:
-        return await asyncio.get_running_loop().run_in_executor(_executor(), work, *args)
-    except BrokenProcessPool:  # the worker died (killed, out of memory): a new one for the next request
-        _worker = None
-        raise too_many(2, BUSY) from None
-    finally:
-        _waiting -= 1
 
 
 def _replayed(code: str, head: dict[str, Any], actions: list, finished_by: str | None, states: bool):

@@ -54,6 +54,8 @@ class TableBase:
         self.loaded_at = host.clock.now()  # absent people's grace period counts from here at the latest
         self._cache: dict[tuple, tuple[str, int]] = {}  # views until the next broadcast (view_message)
         self._acts: dict[tuple[int, str], tuple[tuple[int, int], str]] = {}  # (seat, lang) -> (stamp, JSON)
+        # lang -> (the game and its names, the JSON of the square acts by views.square_act_key)
+        self._act_texts: dict[str, tuple[tuple, dict[tuple, str]]] = {}
         self._events_settled: tuple[int, int] = (0, 0)  # (id of the game, its events let go of: clients.py)
 
     # ------------------------------------------------------------ identity

@@ -128,9 +128,20 @@ class Clients(TableBase):
         stamp = (self.version, id(self.game))
         cached = self._acts.get((seat, lang))
         if cached is None or cached[0] != stamp:
-            cached = (stamp, f'{{"seat":{seat},"acts":{views.seat_acts_json(self.game, seat, lang)}}}')
+            acts = views.seat_acts_json(self.game, seat, lang, self._act_texts_for(lang))
+            cached = (stamp, f'{{"seat":{seat},"acts":{acts}}}')
             self._acts[(seat, lang)] = cached
         return cached[1]
+
+    def _act_texts_for(self, lang: str) -> dict[tuple, str]:
+        """The square acts' JSON kept for this game in ``lang`` (a new game, or new names: anew)."""
+        game = self.game
+        assert game is not None
+        stamp = (id(game), tuple(game.names))
+        kept = self._act_texts.get(lang)
+        if kept is None or kept[0] != stamp:
+            kept = self._act_texts[lang] = (stamp, {})
+        return kept[1]
 
     def _shared(self, lang: str, events: list | None, recent: bool, position: bool = False) -> dict[str, Any]:
         game = self.game
