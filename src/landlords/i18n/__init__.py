@@ -13,8 +13,9 @@ import locale
 import os
 import re
 import tomllib
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
+from string import Formatter
 
 from .grammar import Count
 
@@ -74,14 +75,24 @@ def template(lang: str, key: str, variant: str | None = None) -> str | None:
     return catalog(DEFAULT).get(key)
 
 
+@lru_cache(maxsize=8192)
+def _specced(text: str) -> frozenset[str]:
+    """The fields of a template written with a format spec (a case, a gender's form, a plural): only
+    their plain values need wrapping (in :class:`Plain` or :class:`Count`); a field without one
+    formats a plain string or number as it is."""
+    return frozenset(field for _, field, spec, _ in Formatter().parse(text) if field and spec)
+
+
 def tr(lang: str, key: str, variant: str | None = None, **params: object) -> str:
     """The message ``key`` in ``lang`` with ``params`` filled in (``variant``: a ruleset's variant
     whose catalogs may word the message their own way, e.g. artels instead of houses)."""
     text = template(lang, key, variant)
     if text is None:
         raise KeyError(f"no message {key!r}")
+    specced = _specced(text)
     values = {
-        k: Plain(v) if type(v) is str else Count(v, lang) if type(v) is int else v for k, v in params.items()
+        k: (Plain(v) if type(v) is str else Count(v, lang) if type(v) is int else v) if k in specced else v
+        for k, v in params.items()
     }
     out = nest_quotes(text.format(**values))
     return out[:1].upper() + out[1:] if out[:1].islower() and text.startswith("{") else out
