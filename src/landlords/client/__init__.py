@@ -98,11 +98,12 @@ class Seat:
     """One WebSocket connection: a seat (with a token) or a spectator (without). ``view`` is the
     latest welcome/update; ``act`` waits for the server's ack or refusal of that act."""
 
-    def __init__(self, ws: Any) -> None:
+    def __init__(self, ws: Any, keep_messages: bool = True) -> None:
         self.ws = ws
         self.view: dict[str, Any] = {}
         self.version = -1
         self.messages: asyncio.Queue[dict[str, Any]] = asyncio.Queue()  # every message, in order
+        self.keep_messages = keep_messages  # False: only the latest view (nobody reads ``messages``)
         self.changed = asyncio.Event()
         self._ids = itertools.count(1)
         self._waiting: dict[Any, asyncio.Future] = {}
@@ -117,13 +118,16 @@ class Seat:
         lang: str = "en",
         *,
         position: bool = False,
+        keep_messages: bool = True,
         **kwargs: Any,
     ) -> Seat:
         """Open the WebSocket and say hello; ``position``: every view also carries the public
-        position (``landlords.from_position`` builds a mirror of the game from it). A refused hello
-        raises :class:`ServerError` with the server's error ``code``."""
+        position (``landlords.from_position`` builds a mirror of the game from it);
+        ``keep_messages``: False for a client that reads only the latest view and the replies to
+        its requests (a load test's bots), whose ``messages`` would otherwise hold every view it
+        was sent. A refused hello raises :class:`ServerError` with the server's error ``code``."""
         ws = await websockets.connect(ws_url(base_url, code), max_size=2**22, **kwargs)
-        seat = cls(ws)
+        seat = cls(ws, keep_messages)
         hello: dict[str, Any] = {"type": "hello", "token": token, "lang": lang, "protocol": 1}
         if position:
             hello["position"] = True
@@ -175,7 +179,8 @@ class Seat:
                 fut = self._waiting.pop(ref, None) if ref is not None else None
                 if fut is not None and not fut.done():
                     fut.set_result(msg)
-                self.messages.put_nowait(msg)
+                if self.keep_messages:
+                    self.messages.put_nowait(msg)
         except websockets.ConnectionClosed:
             pass
         finally:
@@ -203,7 +208,8 @@ class Seat:
     async def wait_change(self, timeout: float = 30.0) -> None:
         """Until the next update (or the connection closes)."""
         self.changed.clear()
-        await asyncio.wait_for(self.changed.wait(), timeout)
+        async with asyncio.timeout(timeout):
+            await self.changed.wait()
 
     async def wait_for(self, predicate: Any, timeout: float = 30.0) -> dict[str, Any]:
         """Until the view satisfies ``predicate(view)``."""
@@ -215,7 +221,8 @@ class Seat:
             self.changed.clear()
             if predicate(self.view):
                 break
-            await asyncio.wait_for(self.changed.wait(), max(0.01, end - loop.time()))
+            async with asyncio.timeout_at(max(end, loop.time() + 0.01)):  # no task a wait (wait_for's)
+                await self.changed.wait()
         return self.view
 
     async def close(self) -> None:

@@ -91,7 +91,7 @@ class Players:
         seats = []
         for i, token in enumerate(tokens):
             async with self.gate:
-                seats.append(await Seat.connect(urls[(n + i) % len(urls)], code, token))
+                seats.append(await Seat.connect(urls[(n + i) % len(urls)], code, token, keep_messages=False))
         self.figures.games_started += 1
         return seats
 
