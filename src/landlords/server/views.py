@@ -16,6 +16,7 @@ from ..describe.labels import (
     decision_params,
     decision_title,
     decision_watch,
+    forget_words,
     speaker,
     square_act_key,
 )
@@ -179,8 +180,8 @@ def seat_acts(game: Game, seat: int, lang: str) -> list[dict[str, Any]]:
 def seat_acts_json(game: Game, seat: int, lang: str, kept: dict[tuple, str]) -> str:
     """:func:`seat_acts` as JSON text. The acts on one's own squares (most of what a seat may do at
     any moment, and the same from one act to the next) are encoded once per game and language for
-    each square, level and amount, as their labels are (``labels.square_act_key``), and ``kept``
-    in ``kept`` (the caller's, for this game and language alone), then joined."""
+    each square, level and amount, as their labels are (``labels.square_act_key``), and kept in
+    ``kept`` (the caller's dict, for this game and language alone), then joined."""
     return (
         "[" + ",".join(_act_json(game, seat, a, lang, answer, kept) for a, answer in _seat_acts(game, seat)) + "]"
     )
@@ -231,4 +232,7 @@ def replayed_log_lines(record: dict[str, Any], lang: str, start: int = 0) -> lis
     """:func:`log_lines` of the game replayed from ``record`` (its acts: all its events again)."""
     game = replay(record, check_hash=False)
     words = speaker(game, lang)
-    return [describe(game, ev, lang, words) for ev in (game.events or [])[start:]]
+    try:
+        return [describe(game, ev, lang, words) for ev in (game.events or [])[start:]]
+    finally:
+        forget_words(game)  # a copy made for this request: its words go with it
