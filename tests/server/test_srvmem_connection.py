@@ -123,7 +123,7 @@ def test_finish_gives_up_on_a_client_that_never_reads(monkeypatch):
 
 def test_the_inbox_hands_items_to_its_reader_in_order():
     async def go():
-        inbox = Inbox()
+        inbox = Inbox(asyncio.get_running_loop())
         assert inbox.empty() and inbox.qsize() == 0
         reader = asyncio.ensure_future(inbox.get())
         await turns()

@@ -287,7 +287,9 @@ def action_from_json(data: Any) -> Action:
     if cls is None:
         raise ConfigError(f"unknown action type {kind!r}")
     kwargs: dict[str, Any] = {}
-    names = {f.name: f for f in fields(cls)}
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
     kinds = dict(cls.FIELDS)
     for key, value in data.items():
         if key == "type":

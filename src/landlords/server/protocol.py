@@ -11,6 +11,7 @@ reason for refusing one's offer), ``notice`` (to a seat: its rent claim lapsed),
 from __future__ import annotations
 
 import json
+import re
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -61,6 +62,24 @@ def dumps(value: Any) -> str:
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
+_LONG_NUMBER = re.compile(r"\d{19}")
+_LONG_NUMBER_BYTES = re.compile(rb"\d{19}")
+
+
+def loads(text: str | bytes) -> Any:
+    """A client's JSON text decoded as the standard decoder decodes it, by orjson when it can (an
+    act's message in a fifth of the time). What orjson refuses and ``json`` takes (NaN, lone
+    surrogates, nesting past 1,024 levels) goes to ``json``, and so does a text with 19 digits in a
+    row: orjson reads an integer past 64 bits as a float, ``json`` as the integer it is."""
+    long_number = _LONG_NUMBER if isinstance(text, str) else _LONG_NUMBER_BYTES
+    if long_number.search(text) is None:  # type: ignore[arg-type]
+        try:
+            return orjson.loads(text)
+        except orjson.JSONDecodeError:
+            pass
+    return json.loads(text)
+
+
 class ProtocolError(Exception):
     def __init__(self, code: str, message: str) -> None:
         assert code in ERRORS, code
@@ -80,7 +99,7 @@ def parse(text: str | bytes) -> dict[str, Any]:
     if len(text) > MAX_MESSAGE_BYTES:
         raise ProtocolError("too_large", f"a message may have at most {MAX_MESSAGE_BYTES} bytes")
     try:
-        msg = json.loads(text)
+        msg = loads(text)
     except (ValueError, UnicodeDecodeError):
         raise ProtocolError("bad_json", "the message is not valid JSON") from None
     except RecursionError:  # '[' * 5000: Python's decoder recurses once per level
@@ -127,7 +146,7 @@ def message_id(text: str | bytes) -> Any:
     if len(text) > MAX_MESSAGE_BYTES:
         return None
     try:
-        msg = json.loads(text)
+        msg = loads(text)
     except (ValueError, UnicodeDecodeError, RecursionError):
         return None
     ref = msg.get("id") if isinstance(msg, dict) else None

@@ -160,10 +160,11 @@ class Inbox:
     ``empty``, ``qsize``) for its one reader, without its deques: a list, and a future only while the
     reader waits."""
 
-    __slots__ = ("_items", "_waiter")
+    __slots__ = ("_items", "_loop", "_waiter")
 
-    def __init__(self) -> None:
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self._items: deque[Any] | list[Any] = []
+        self._loop = loop  # kept: asking for the running loop at every message costs a getpid() (3.11)
         self._waiter: asyncio.Future | None = None
 
     def put_nowait(self, item: Any) -> None:
@@ -180,7 +181,7 @@ class Inbox:
 
     async def get(self) -> Any:
         while not self._items:
-            waiter = self._waiter = asyncio.get_running_loop().create_future()
+            waiter = self._waiter = self._loop.create_future()
             try:
                 await waiter
             finally:
@@ -245,7 +246,7 @@ def lean_websockets(ws: Any) -> Any:
             super().__init__(*args, **kwargs)
             queue = getattr(self, "queue", None)
             if type(queue) is asyncio.Queue and queue.empty():
-                self.queue = Inbox()
+                self.queue = Inbox(asyncio.get_running_loop())
             writable = getattr(self, "writable", None)
             if type(writable) is asyncio.Event:
                 self.writable = Gate(writable.is_set())

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import orjson
 from sqlalchemy import (
     BigInteger,
     Column,
@@ -340,9 +341,9 @@ class Storage:
             "game_id": game_id,
             "n": n,
             "seat": seat,
-            "action": json.dumps(action),
+            "action": _json_text(action),
             "at": time.time(),
-            "clock": json.dumps(clock) if clock is not None else None,
+            "clock": json.dumps(clock) if clock is not None else None,  # floats: json's own repr, NaN kept
         }
         if not finished:
             await self.writer.insert(actions, row)
@@ -460,3 +461,13 @@ def _game_row(r: Any) -> GameRow:
 
 def _seat_row(s: Any) -> SeatRow:
     return SeatRow(seat=s.seat, name=s.name, kind=s.kind, strategy=s.strategy, token_hash=s.token_hash)
+
+
+def _json_text(value: Any) -> str:
+    """An act as JSON text, by orjson (the standard encoder took a sixtieth of the server's time per
+    act); what it cannot encode (an integer past 64 bits) by ``json``. Read back by ``json``. An act
+    holds no floats (orjson writes NaN and infinities as null)."""
+    try:
+        return orjson.dumps(value).decode()
+    except TypeError:
+        return json.dumps(value)

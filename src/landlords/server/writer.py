@@ -50,11 +50,13 @@ class _Part:
 
     __slots__ = ("table", "row", "op", "future")
 
-    def __init__(self, table: Table | None, row: dict[str, Any] | None, op: Op | None) -> None:
+    def __init__(
+        self, table: Table | None, row: dict[str, Any] | None, op: Op | None, loop: asyncio.AbstractEventLoop
+    ) -> None:
         self.table = table
         self.row = row
         self.op = op
-        self.future: asyncio.Future = asyncio.get_running_loop().create_future()
+        self.future: asyncio.Future = loop.create_future()
 
 
 def run_batch(conn: Connection, batch: list[_Part]) -> list[Any]:
@@ -230,6 +232,7 @@ class Writer:
         self.queue: list[_Part] = []
         self.wake = asyncio.Event()
         self.task: asyncio.Task | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None  # the loop it runs on (start)
         self.closing = False
         self.batches = 0  # commits made
         self.parts = 0  # parts committed
@@ -238,7 +241,9 @@ class Writer:
         if self.sqlite_file_url is not None:
             self.sqlite = SqliteWriter(self.sqlite_file_url, self.pragmas)
         self.closing = False
-        self.task = asyncio.create_task(self._run())
+        # kept: asking for the running loop at every act's write costs a getpid() system call (3.11)
+        self.loop = asyncio.get_running_loop()
+        self.task = self.loop.create_task(self._run())
 
     async def stop(self) -> None:
         """Commit what is queued, then stop."""
@@ -254,11 +259,16 @@ class Writer:
 
     async def insert(self, table: Table, row: dict[str, Any]) -> None:
         """Insert ``row`` (the rows of a batch go in as one multi-row insert per table)."""
-        await self._submit(_Part(table, row, None))
+        await self._submit(_Part(table, row, None, self._loop()))
 
     async def run(self, op: Op) -> Any:
         """Run ``op(connection)`` in the next batch's transaction; its result once committed."""
-        return await self._submit(_Part(None, None, op))
+        return await self._submit(_Part(None, None, op, self._loop()))
+
+    def _loop(self) -> asyncio.AbstractEventLoop:
+        if self.loop is None:  # not started: _submit refuses the part
+            return asyncio.get_running_loop()
+        return self.loop
 
     async def _submit(self, part: _Part) -> Any:
         if self.task is None or self.closing:
