@@ -114,6 +114,31 @@ def test_a_person_who_leaves_gets_a_stand_in_before_the_decisions_deadline(tmp_p
         assert t.ann.wait_view(lambda v: v["game"]["seats"][1]["standin"])["game"]["seats"][1]["standin"]
 
 
+def test_a_person_who_leaves_an_untimed_game_gets_a_stand_in(tmp_path):
+    """No clock at all while Bob is here (nothing in the heap, and no checkpoints of a timed game to
+    look again every 5 s): his leaving alone gives the game its due moment."""
+    with table(tmp_path, bob="Bob", seats=PEOPLE, first_player=1, absent_seconds=10) as t:
+        server = server_of(t)
+        ticks(server, 3)
+        leaves(t, t.bob, 1)
+        t.clock.advance(11)
+        wait_game(t.client, t.code, lambda i: len(i["actions"]) > 0, timeout=15)
+
+
+def test_an_act_that_hands_the_decision_to_an_absent_person_gives_the_game_its_deadline(tmp_path):
+    """Untimed: Ann's decisions have no clock (she is here); the act that ends her turn hands the
+    decision to Bob, absent since the game was loaded: his grace period is the game's due moment."""
+    settings = {"ruleset": "hasbro-ru", "dice": [[1, 2], [1, 2], [3, 4]], "first_player": 0}
+    with table(tmp_path, bob="Bob", bob_lang=None, seats=PEOPLE, absent_seconds=10, **settings) as t:
+        for action in ({"type": "roll"}, {"type": "buy"}, {"type": "end_turn"}):
+            ack = t.ann.act(action)
+            assert ack["type"] == "ack", (action, ack)
+            t.ann.wait_view(lambda v, n=ack["version"]: v["version"] >= n)
+        assert t.ann.view["decision"]["seat"] == 1
+        t.clock.advance(11)
+        wait_game(t.client, t.code, lambda i: len(i["actions"]) > 3, timeout=15)  # the stand-in played
+
+
 def test_a_person_who_comes_back_and_leaves_again_gets_a_new_grace_period(tmp_path):
     with table(tmp_path, bob="Bob", seats=PEOPLE, first_player=1, absent_seconds=10) as t:
         server = server_of(t)
@@ -143,6 +168,24 @@ def test_a_resumed_games_deadline_fires(tmp_path):
         t.clock.advance(10)
         assert host(t, "resume")["paused"] is None
         t.clock.advance(19)  # 29 s of the decision's 30 counted
+        ticks(server, 5)
+        assert actions(t) == 0
+        t.clock.advance(2)
+        wait_game(t.client, t.code, lambda i: len(i["actions"]) > 0, timeout=15)
+
+
+def test_a_resumed_games_grace_period_fires(tmp_path):
+    """Untimed: Bob's grace period (to +10) is stopped by the pause at +2 and goes on at the resume
+    at +6: it ends at +14."""
+    with table(tmp_path, bob="Bob", seats=PEOPLE, first_player=1, absent_seconds=10) as t:
+        server = server_of(t)
+        ticks(server, 3)
+        leaves(t, t.bob, 1)
+        t.clock.advance(2)
+        assert host(t, "pause")["paused"] is not None
+        t.clock.advance(4)
+        assert host(t, "resume")["paused"] is None
+        t.clock.advance(7)  # +13
         ticks(server, 5)
         assert actions(t) == 0
         t.clock.advance(2)
