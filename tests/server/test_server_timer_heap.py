@@ -130,6 +130,7 @@ def test_an_act_that_hands_the_decision_to_an_absent_person_gives_the_game_its_d
     decision to Bob, absent since the game was loaded: his grace period is the game's due moment."""
     settings = {"ruleset": "hasbro-ru", "dice": [[1, 2], [1, 2], [3, 4]], "first_player": 0}
     with table(tmp_path, bob="Bob", bob_lang=None, seats=PEOPLE, absent_seconds=10, **settings) as t:
+        ticks(server_of(t), 3)  # Ann's arrival is in the heap: nothing due (she decides)
         for action in ({"type": "roll"}, {"type": "buy"}, {"type": "end_turn"}):
             ack = t.ann.act(action)
             assert ack["type"] == "ack", (action, ack)
@@ -165,6 +166,7 @@ def test_a_resumed_games_deadline_fires(tmp_path):
         ticks(server, 3)
         t.clock.advance(10)
         assert host(t, "pause")["paused"] is not None
+        ticks(server, 3)  # the pause is in the heap: the table's due moment is its limit, 15 minutes on
         t.clock.advance(10)
         assert host(t, "resume")["paused"] is None
         t.clock.advance(19)  # 29 s of the decision's 30 counted
@@ -183,6 +185,7 @@ def test_a_resumed_games_grace_period_fires(tmp_path):
         leaves(t, t.bob, 1)
         t.clock.advance(2)
         assert host(t, "pause")["paused"] is not None
+        ticks(server, 3)  # the pause is in the heap: the table's due moment is its limit, 15 minutes on
         t.clock.advance(4)
         assert host(t, "resume")["paused"] is None
         t.clock.advance(7)  # +13
