@@ -34,6 +34,7 @@ from . import advice, contract, hostctl, lobby, pages, refusals, worker
 from .bodies import CheckBodies
 from .clock import Clock, ManualClock
 from .connection import Connection
+from .deadlines import Deadlines
 from .limits import Guard, Limits
 from .logs import flush_repeats
 from .protocol import FLOOD_CLOSE_AFTER, PROTOCOL_VERSION, ProtocolError, RateLimit, message_id, parse
@@ -68,6 +69,7 @@ class Server:
         self.limits = limits
         self.tables: dict[str, Table] = {}
         self.guard = Guard(limits)
+        self.deadlines = Deadlines()  # the tables' next due moments (before any table: they note changes in it)
         self.timer_task: asyncio.Task | None = None
 
     async def open(self) -> None:
@@ -88,6 +90,7 @@ class Server:
             self.tables[row.code] = table
         for table in self.tables.values():
             table.kick()
+            self.deadlines.changed(table)
         self.timer_task = asyncio.create_task(self._timers())
         settle_heap()
 
@@ -201,22 +204,53 @@ class Server:
                 self.guard.prune()
                 flush_repeats()
                 self._trim_after_closes()
-            now = self.clock.now()
-            for table in list(self.tables.values()):
-                try:  # one game's fault never stops the clocks of the others
-                    if self.cluster is not None and not self.cluster.owns(table):
-                        continue  # the owner's clock
-                    due = table.deadline()
-                    if due is not None and due[0] <= now:
-                        await table.on_clock()
-                    if table.timed and now - table.saved_at >= CHECKPOINT_SECONDS:
-                        await table.save_clocks()
-                except Exception as exc:
-                    if not database_trouble(exc):
-                        log.exception("game %s: the timer failed", table.code)
-                    elif now >= quiet_until:
-                        quiet_until = now + TROUBLE_QUIET
-                        log.error("the timers wait for the database: %s", trouble_line(exc))
+            quiet_until = await self._due_tables(quiet_until)
+
+    async def _due_tables(self, quiet_until: float) -> float:
+        """One tick's look at the games' clocks: the tables whose due moment changed are worked out
+        again, and only those whose moment has come are looked at (:mod:`.deadlines`); the quiet
+        time of the database's lines, as it is now."""
+        now = self.clock.now()
+        deadlines = self.deadlines
+        deadlines.ticks += 1
+        for table in list(deadlines.unowned.values()):  # due, at a process that did not own it then
+            if self.tables.get(table.code) is not table:
+                del deadlines.unowned[id(table)]
+            elif self.cluster.owns(table):
+                deadlines.changed(table)  # ours again: worked out below, and its turn comes now
+        for table in deadlines.take_dirty():
+            try:
+                deadlines.schedule(table, table.timer_due())
+            except Exception as exc:
+                deadlines.changed(table)  # tried again at the next tick, as a due table would be
+                quiet_until = self._timer_failed(table, exc, now, quiet_until)
+        for table in deadlines.pop_due(now):
+            if self.tables.get(table.code) is not table:
+                continue  # forgotten, expired or dropped: no clock of its own any more
+            try:  # one game's fault never stops the clocks of the others
+                if self.cluster is not None and not self.cluster.owns(table):
+                    deadlines.unowned[id(table)] = table  # the owner's clock (until it is ours)
+                    continue
+                due = table.deadline()
+                if due is not None and due[0] <= now:
+                    await table.on_clock()
+                if table.timed and now >= table.saved_at + CHECKPOINT_SECONDS:
+                    await table.save_clocks()
+            except Exception as exc:
+                quiet_until = self._timer_failed(table, exc, now, quiet_until)
+            deadlines.changed(table)  # worked out again at the next tick (a turn that did nothing: again then)
+        return quiet_until
+
+    @staticmethod
+    def _timer_failed(table: Table, exc: Exception, now: float, quiet_until: float) -> float:
+        """One game's timer failed: logged (while the database is away, one line every
+        :data:`TROUBLE_QUIET` seconds for all games); the next quiet time."""
+        if not database_trouble(exc):
+            log.exception("game %s: the timer failed", table.code)
+        elif now >= quiet_until:
+            log.error("the timers wait for the database: %s", trouble_line(exc))
+            return now + TROUBLE_QUIET
+        return quiet_until
 
 
 TROUBLE_QUIET = 30.0  # seconds between the timer's lines while the database is away

@@ -132,6 +132,7 @@ class Acts(TableBase):
         except Exception as exc:
             self._commit_failed(f"act {n}", exc)
             self._undo(n, clocks)
+            self.clock_changed()  # the game and its clocks as they were before the act
             raise not_saved() from None
         finally:
             self.committing = False

@@ -57,6 +57,17 @@ class TableBase:
         # lang -> (the game and its names, the JSON of the square acts by views.square_act_key)
         self._act_texts: dict[str, tuple[tuple, dict[tuple, str]]] = {}
         self._events_settled: tuple[int, int] = (0, 0)  # (id of the game, its events let go of: clients.py)
+        # the server's timer (..deadlines): this table's live entry in its heap, (due, stamp), and the
+        # schedule to tell of changes (None: a host without one, such as a test's)
+        self.timer_entry: tuple[float, int] | None = None
+        self._deadlines: Any = getattr(host, "deadlines", None)
+
+    def clock_changed(self) -> None:
+        """Something :meth:`timer_due` depends on (the game, the seats and who plays them, the pause,
+        the clocks, the status) may have changed: the server's timer works it out again at its next
+        tick. Called after the change (or before it in the same step, with no ``await`` between)."""
+        if self._deadlines is not None:
+            self._deadlines.changed(self)
 
     # ------------------------------------------------------------ identity
     @property
@@ -140,6 +151,7 @@ class TableBase:
         def kick(self) -> None: ...
         def controller(self, seat: int) -> str: ...
         def deadline(self) -> tuple[float, str] | None: ...
+        def timer_due(self) -> float | None: ...
         def budget_minutes(self) -> float | None: ...
         def clocks(self, final: bool = False) -> dict[str, Any]: ...
         async def restore(self) -> None: ...

@@ -23,6 +23,7 @@ class Clocks(TableBase):
         """Start the pending decision's clock when it is new; charge the last one to its seat."""
         game = self.game
         assert game is not None
+        self.clock_changed()  # after every act (the game changed), whether or not its decision did
         key = pending_key(game)
         if _same_decision(key, self.decision_key):  # its clock runs on (or there is none, both times)
             return
@@ -59,6 +60,7 @@ class Clocks(TableBase):
             # was written is not in it (saved_at after the write made the next checkpoint wait for
             # time that was never saved; on a standing test clock, forever)
             self.saved_at = taken
+            self.clock_changed()  # the next checkpoint's moment
 
     def budget_minutes(self) -> float | None:
         """Each seat's time budget: the ruleset's (polish ``player_time_minutes``: bankruptcy when it is
@@ -90,6 +92,18 @@ class Clocks(TableBase):
                 out.append((self.decision_started + budget * 60 - self.time_used[d.seat], "decision"))
         return min(out) if out else None
 
+    def timer_due(self) -> float | None:
+        """When the server's timer must look at this table next: its :meth:`deadline`, or the next
+        checkpoint of a timed game's clocks (:meth:`save_clocks`), whichever comes first; None when
+        neither will come until something changes (see :meth:`clock_changed`)."""
+        due = self.deadline()
+        at = due[0] if due is not None else None
+        game = self.game
+        if self.timed and self.status == "playing" and game is not None and not game.over:
+            checkpoint = self.saved_at + CHECKPOINT_SECONDS
+            at = checkpoint if at is None or checkpoint < at else at
+        return at
+
     async def on_clock(self) -> None:
         """Called by the server's timer: enforce whatever deadline has passed."""
         async with self.lock:
@@ -113,9 +127,11 @@ class Clocks(TableBase):
                 except Exception as exc:
                     self._commit_failed("the time limit's end", exc)
                     self._undo(len(game.actions), clocks)
+                    self.clock_changed()
                     return
                 self.row.status = "finished"
                 self.row.finished_by = "time_limit"
+                self.clock_changed()  # the game is over: no more deadlines
                 if self.host.cluster is not None:
                     self.host.cluster.changed(self)
                 self.version += 1

@@ -156,18 +156,21 @@ class Fair(TableBase):
         s = self.seats[game.decision.seat]
         if s.kind == "person" and not (s.connections or s.remote):
             s.standin = True
+        self.clock_changed()
 
     def returned(self, seat: int) -> None:
         """A person is back at their seat: they take it back from the stand-in."""
         s = self.seats[seat]
         s.standin = False
         s.left_at = None
+        self.clock_changed()  # no grace period now; a decision of theirs has its clock again
 
     def gone(self, seat: int) -> None:
         """A seat's last client left: the grace period starts."""
         s = self.seats[seat]
         if not s.connections and not s.remote:
             s.left_at = self.host.clock.now()
+        self.clock_changed()  # the grace period starts (or a client fewer, which changes nothing)
 
     def seat_view(self, seat: int) -> dict[str, Any]:
         """A seat as the page shows it, with its presence: ``away_at`` (wall time the person left),
@@ -202,6 +205,7 @@ class Fair(TableBase):
             s.standin = True
             if not (s.connections or s.remote) and s.left_at is None:
                 s.left_at = self.host.clock.now()
+            self.clock_changed()
             self.broadcast([])
         self.kick()
 
@@ -211,6 +215,7 @@ class Fair(TableBase):
         async with self.lock:
             s = self._person_seat(seat)
             s.kind, s.strategy, s.token_hash, s.standin = "bot", "advisor", None, False
+            self.clock_changed()  # a bot's seat now (also if the write below fails)
             await self.host.storage.save_seat(self.row.id, s.row())
             conns = list(s.connections)
             for conn in conns:
@@ -231,6 +236,7 @@ class Fair(TableBase):
                 self.paused_at = now
             elif not paused and self.paused_at is not None:
                 self._resume(now)
+            self.clock_changed()
             self.broadcast([])
         self.kick()
 
@@ -246,6 +252,7 @@ class Fair(TableBase):
             if s.left_at is not None:
                 s.left_at += pause
         self.loaded_at += pause
+        self.clock_changed()
 
     def pause_view(self) -> dict[str, Any] | None:
         if self.paused_at is None:
