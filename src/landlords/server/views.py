@@ -178,20 +178,60 @@ def seat_acts(game: Game, seat: int, lang: str) -> list[dict[str, Any]]:
 
 @in_one_language  # the viewer's language only: glossed names and money
 def seat_acts_json(game: Game, seat: int, lang: str, kept: dict[tuple, str]) -> str:
-    """:func:`seat_acts` as JSON text. The acts on one's own squares (most of what a seat may do at
-    any moment, and the same from one act to the next) are encoded once per game and language for
-    each square, level and amount, as their labels are (``labels.square_act_key``), and kept in
-    ``kept`` (the caller's dict, for this game and language alone), then joined."""
-    return (
-        "[" + ",".join(_act_json(game, seat, a, lang, answer, kept) for a, answer in _seat_acts(game, seat)) + "]"
-    )
+    """:func:`seat_acts` as JSON text. The acts whose words depend on little (most of what a seat may
+    do at any moment, and the same from one act to the next) are encoded once per game and language
+    for what they depend on (:func:`_kept_key`), and kept in ``kept`` (the caller's dict, for this
+    game and language alone), then joined. Exactly the text of ``dumps(seat_acts(...))``."""
+    if game.over:
+        return "[]"
+    d = game.decision
+    parts = []
+    if d and d.seat == seat:
+        answers = game.decision_actions()
+        for a in answers:
+            parts.append(_act_json(game, seat, a, lang, True, kept))
+        seen = set(answers)
+        for a in game.legal_actions(seat):
+            if a not in seen:
+                parts.append(_act_json(game, seat, a, lang, False, kept))
+    else:
+        for a in game.legal_actions(seat):
+            parts.append(_act_json(game, seat, a, lang, False, kept))
+    return "[" + ",".join(parts) + "]"
+
+
+# acts whose JSON is the act's alone (given the game's rules and names and the language, as ``kept``
+# is): no field read from the state, no special case in describe.labels' ``_known_params`` or
+# ``_label``, no question asked first (``_act``)
+_PLAIN_ACTS = frozenset(
+    {"end_turn", "pass", "pay_jail_fine", "use_jail_card", "accept", "reject", "declare_bankruptcy"}
+)
+# answers about the decision's square: their words name it (labels._decision_square_params)
+_SQUARE_ANSWERS = frozenset({"buy", "decline"})
+
+
+def _kept_key(game: Game, seat: int, a: Action, answer: bool) -> tuple | None:
+    """What the JSON of act ``a`` depends on besides the game's rules, names and the language, or
+    None when that is too much to keep it (it is encoded anew)."""
+    kind = a.TYPE
+    if kind in _PLAIN_ACTS:
+        return (a, answer)
+    if kind == "roll":  # "roll" or "try for a double" (in jail); a confirmation if it forfeits a claim
+        owed = sum(c.amount for c in game.claims if c.owner == seat and c.turn < game.turn)
+        return (a, answer, game.in_jail[seat], owed)
+    if kind in _SQUARE_ANSWERS:
+        d = game.decision
+        return (a, answer, d.square if d is not None else -1)
+    key = square_act_key(game, a)
+    if key is None or kind in CONFIRMED:
+        return None
+    return (*key, answer)
 
 
 def _act_json(game: Game, seat: int, a: Action, lang: str, answer: bool, kept: dict[tuple, str]) -> str:
-    key = square_act_key(game, a)
-    if key is None or a.TYPE in CONFIRMED:
+    key = _kept_key(game, seat, a, answer)
+    if key is None:
         return dumps(_act(game, seat, a, lang, answer))
-    key += (answer,)
     text = kept.get(key)
     if text is None:
         text = kept[key] = dumps(_act(game, seat, a, lang, answer))
