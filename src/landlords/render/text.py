@@ -66,33 +66,42 @@ def message_key(ev: E.Event, game: Game | None = None) -> str:
     return "event." + (special() if special else kind)
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # each event class's field names, read once
+
+
+def _field_names(ev: E.Event) -> tuple[str, ...]:
+    """The names of an event's fields, in order (``dataclasses.fields`` once per class: a server
+    words every event in every language its clients read)."""
+    names = _FIELD_NAMES.get(type(ev))
+    if names is None:
+        names = _FIELD_NAMES[type(ev)] = tuple(f.name for f in fields(ev))
+    return names
+
+
 def event_params(game: Game, ev: E.Event, words: Speaker) -> dict[str, object]:
     """The parameters of an event's message: names with their grammar, squares, money, codes."""
-    lang = words.lang
     params: dict[str, object] = {}
-    for f in fields(ev):
-        value = getattr(ev, f.name)
-        if f.name in PARTY_FIELDS and isinstance(value, int):
-            params[f.name] = (
-                words.party(value) if (value >= 0 or value in (E.BANK, E.POT)) else words.party(E.BANK)
-            )
-        elif f.name in SQUARE_FIELDS and isinstance(value, int):
-            params[f.name] = words.square(value) if 0 <= value < game.size else ""
-        elif f.name in MONEY_FIELDS and isinstance(value, int):
-            params[f.name] = words.money(value)
-        elif f.name == "dice":
-            params[f.name] = " + ".join(map(str, value))
+    kind = ev.KIND
+    for name in _field_names(ev):
+        value = getattr(ev, name)
+        if name in PARTY_FIELDS and isinstance(value, int):
+            params[name] = words.party(value) if (value >= 0 or value in (E.BANK, E.POT)) else words.party(E.BANK)
+        elif name in SQUARE_FIELDS and isinstance(value, int):
+            params[name] = words.square(value) if 0 <= value < game.size else ""
+        elif name in MONEY_FIELDS and isinstance(value, int):
+            params[name] = words.money(value)
+        elif name == "dice":
+            params[name] = " + ".join(map(str, value))
             params["total"] = sum(value)
-        elif f.name == "text" and isinstance(value, str):
-            params[f.name] = words.card_text(value)
-        elif (ev.KIND, f.name) in CODE_SECTIONS:
-            params[f.name] = words.code(CODE_SECTIONS[ev.KIND, f.name], value)
-        elif f.name == "item" and isinstance(value, str):
-            params[f.name] = words.word(value) if value != "property" else words.code("item", value)
+        elif name == "text" and isinstance(value, str):
+            params[name] = words.card_text(value)
+        elif (kind, name) in CODE_SECTIONS:
+            params[name] = words.code(CODE_SECTIONS[kind, name], value)
+        elif name == "item" and isinstance(value, str):
+            params[name] = words.word(value) if value != "property" else words.code("item", value)
         else:
-            params[f.name] = value
+            params[name] = value
     params["go"] = words.square(game.t.go)
-    del lang
     return params
 
 
