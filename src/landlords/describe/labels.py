@@ -132,7 +132,7 @@ def _known_params(game: Game, seat: int, action: Action, lang: str) -> dict[str,
     p: dict[str, Any] = {}
     if kind in ("buy", "decline", "lift_mortgage"):
         return _decision_square_params(game, action, lang)
-    if kind in _SQUARE_COSTS and isinstance(sq, int) and 0 <= sq < game.size:
+    if kind in SQUARE_ACTS and isinstance(sq, int) and 0 <= sq < game.size:
         return _square_params(game, kind, sq, lang)
     if kind == "pay_jail_fine":
         p["amount"] = money(game, lang, game.rules.jail_fine)
@@ -159,11 +159,12 @@ def _known_params(game: Game, seat: int, action: Action, lang: str) -> dict[str,
 
 
 # the acts on one of the seat's squares whose message names what they cost or bring
-_SQUARE_COSTS = ("build", "sell_building", "mortgage", "unmortgage")
+SQUARE_ACTS = frozenset({"build", "sell_building", "mortgage", "unmortgage"})
+_SQUARE_COSTS = SQUARE_ACTS  # its former name
 
 
 def _square_amount(game: Game, kind: str, sq: int) -> int:
-    """What one of :data:`_SQUARE_COSTS`'s acts on ``sq`` costs or brings now."""
+    """What one of :data:`SQUARE_ACTS`'s acts on ``sq`` costs or brings now."""
     if kind == "build":
         return game.t.house_cost[sq]
     if kind == "sell_building":
@@ -221,7 +222,7 @@ def square_act_key(game: Game, action: Action) -> tuple | None:
     act, the square's level and the amount; None for any other act, or for one a variant means
     other things by (no amount)."""
     kind = action.TYPE
-    if kind not in _SQUARE_COSTS:
+    if kind not in SQUARE_ACTS:
         return None
     sq = getattr(action, "square", -1)
     if not (isinstance(sq, int) and 0 <= sq < game.size):

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..describe.decisions import confirmation
 from ..describe.labels import (
+    SQUARE_ACTS,
     action_label,
     decision_params,
     decision_title,
@@ -214,6 +215,9 @@ def _kept_key(game: Game, seat: int, a: Action, answer: bool) -> tuple | None:
     """What the JSON of act ``a`` depends on besides the game's rules, names and the language, or
     None when that is too much to keep it (it is encoded anew)."""
     kind = a.TYPE
+    if kind in SQUARE_ACTS:  # labels' square acts (none asks first): the act, the level, the amount
+        key = square_act_key(game, a)
+        return None if key is None else (*key, answer)
     if kind in _PLAIN_ACTS:
         return (a, answer)
     if kind == "roll":  # "roll" or "try for a double" (in jail); a confirmation if it forfeits a claim
@@ -222,10 +226,7 @@ def _kept_key(game: Game, seat: int, a: Action, answer: bool) -> tuple | None:
     if kind in _SQUARE_ANSWERS:
         d = game.decision
         return (a, answer, d.square if d is not None else -1)
-    key = square_act_key(game, a)
-    if key is None or kind in CONFIRMED:
-        return None
-    return (*key, answer)
+    return None
 
 
 def _act_json(game: Game, seat: int, a: Action, lang: str, answer: bool, kept: dict[tuple, str]) -> str:
@@ -240,6 +241,7 @@ def _act_json(game: Game, seat: int, a: Action, lang: str, answer: bool, kept: d
 
 # the variants' acts that cannot be undone: a page asks first, in the words of describe.confirmation
 CONFIRMED = frozenset({"sue", "challenge_malina", "settle_mortgage"})
+assert not CONFIRMED & SQUARE_ACTS  # a square act's JSON is kept by its label's key alone
 
 
 def _act(game: Game, seat: int, a: Action, lang: str, answer: bool) -> dict[str, Any]:
