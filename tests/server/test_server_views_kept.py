@@ -11,6 +11,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.scenario import DARK_BLUE, build, give, new_game, set_cash
 
 import landlords
 from landlords.bots import make_bot
@@ -102,3 +103,39 @@ def test_kept_property_facts_follow_the_owners_of_the_group(ruleset: str, lang: 
                     assert kept == property_facts(game, who, sq, Speaker(game, lang), 10 * pick), (sq, who)
     finally:
         forget_words(game)
+
+
+def test_kept_free_acts_follow_levels_and_amounts_the_acts_do_not_show() -> None:
+    """A seat's kept free acts when its acts stay the same but their words change: two streets
+    built up together (every label names the next level), and Odessa's lift of a mortgage that
+    grew dearer when its lap was paid for (the amount)."""
+    game = new_game(2)
+    give(game, 1, *DARK_BLUE)
+    set_cash(game, 1, 10_000)
+    kept: dict[str, dict] = {lang: {} for lang in ("ru", "en")}
+
+    def same(game: landlords.Game) -> None:
+        for lang in kept:
+            fresh = game.clone()
+            for seat in range(game.n):
+                assert seat_acts_json(game, seat, lang, kept[lang]) == dumps(seat_acts(fresh, seat, lang)), (
+                    lang,
+                    seat,
+                )
+            forget_words(fresh)
+
+    for level in range(1, 4):
+        for sq in DARK_BLUE:
+            build(game, sq, level)
+        same(game)
+    forget_words(game)
+
+    game = landlords.new_game(ruleset="odessa", players=2, seed=1)
+    sq = next(sq for sq in range(game.size) if game.t.is_property[sq])
+    game.set_owner(sq, 1)
+    game.mortgaged[sq] = True
+    kept = {lang: {} for lang in ("ru", "en")}
+    same(game)
+    game.lap_paid[sq] = True  # type: ignore[attr-defined]
+    same(game)
+    forget_words(game)

@@ -163,7 +163,7 @@ SQUARE_ACTS = frozenset({"build", "sell_building", "mortgage", "unmortgage"})
 _SQUARE_COSTS = SQUARE_ACTS  # its former name
 
 
-def _square_amount(game: Game, kind: str, sq: int) -> int:
+def square_amount(game: Game, kind: str, sq: int) -> int:
     """What one of :data:`SQUARE_ACTS`'s acts on ``sq`` costs or brings now."""
     if kind == "build":
         return game.t.house_cost[sq]
@@ -175,7 +175,7 @@ def _square_amount(game: Game, kind: str, sq: int) -> int:
 
 
 def _square_params(game: Game, kind: str, sq: int, lang: str) -> dict[str, Any]:
-    amount = money(game, lang, _square_amount(game, kind, sq))
+    amount = money(game, lang, square_amount(game, kind, sq))
     if kind == "build":
         return {"cost": amount, "level": game.level[sq] + 1}
     if kind == "sell_building":
@@ -228,7 +228,7 @@ def square_act_key(game: Game, action: Action) -> tuple | None:
     if not (isinstance(sq, int) and 0 <= sq < game.size):
         return None
     try:
-        return (action, game.level[sq], _square_amount(game, kind, sq))
+        return (action, game.level[sq], square_amount(game, kind, sq))
     except Exception:
         return None
 

@@ -20,6 +20,7 @@ from ..describe.labels import (
     forget_words,
     speaker,
     square_act_key,
+    square_amount,
 )
 from ..describe.mechanics import decision_help
 from ..describe.words import in_one_language
@@ -178,7 +179,7 @@ def seat_acts(game: Game, seat: int, lang: str) -> list[dict[str, Any]]:
 
 
 @in_one_language  # the viewer's language only: glossed names and money
-def seat_acts_json(game: Game, seat: int, lang: str, kept: dict[tuple, str]) -> str:
+def seat_acts_json(game: Game, seat: int, lang: str, kept: dict[tuple, Any]) -> str:
     """:func:`seat_acts` as JSON text. The acts whose words depend on little (most of what a seat may
     do at any moment, and the same from one act to the next) are encoded once per game and language
     for what they depend on (:func:`_kept_key`), and kept in ``kept`` (the caller's dict, for this
@@ -186,19 +187,47 @@ def seat_acts_json(game: Game, seat: int, lang: str, kept: dict[tuple, str]) -> 
     if game.over:
         return "[]"
     d = game.decision
-    parts = []
     if d and d.seat == seat:
         answers = game.decision_actions()
-        for a in answers:
-            parts.append(_act_json(game, seat, a, lang, True, kept))
+        parts = [_act_json(game, seat, a, lang, True, kept) for a in answers]
         seen = set(answers)
-        for a in game.legal_actions(seat):
-            if a not in seen:
-                parts.append(_act_json(game, seat, a, lang, False, kept))
-    else:
-        for a in game.legal_actions(seat):
-            parts.append(_act_json(game, seat, a, lang, False, kept))
-    return "[" + ",".join(parts) + "]"
+        free = _free_acts_json(game, seat, lang, [a for a in game.legal_actions(seat) if a not in seen], kept)
+        if free:
+            parts.append(free)
+        return "[" + ",".join(parts) + "]"
+    return "[" + _free_acts_json(game, seat, lang, game.legal_actions(seat), kept) + "]"
+
+
+def _free_acts_json(game: Game, seat: int, lang: str, acts: list[Action], kept: dict[tuple, Any]) -> str:
+    """The JSON of a seat's free acts (not answers), joined by commas: most often only acts on its
+    own squares, whose JSON is kept by (act, level, amount) (:func:`_kept_key`). When they are those
+    acts alone, the joined text is kept too, with the acts, the squares' levels and the amounts it
+    was made for: the same again (most acts change none of them) is the same text."""
+    memo_key = ("free", seat)
+    memo: Any = kept.get(memo_key)
+    if memo is not None and memo[0] == acts and memo[1] == game.level and memo[2] == _square_amounts(game, acts):
+        return memo[3]
+    text = ",".join([_act_json(game, seat, a, lang, False, kept) for a in acts])
+    amounts = _square_amounts(game, acts)
+    if amounts is not None and all(square_act_key(game, a) is not None for a in acts):
+        kept[memo_key] = (acts, list(game.level), amounts, text)
+    elif memo is not None:
+        del kept[memo_key]
+    return text
+
+
+def _square_amounts(game: Game, acts: list[Action]) -> list[int] | None:
+    """What each of ``acts`` costs or brings now, if they are all acts on squares (else None)."""
+    out = []
+    for a in acts:
+        kind = a.TYPE
+        if kind not in SQUARE_ACTS:
+            return None
+        try:
+            out.append(square_amount(game, kind, a.square))  # type: ignore[attr-defined]
+        except Exception:  # a variant's act of that name, meaning other things: not kept
+            return None
+    return out
 
 
 # acts whose JSON is the act's alone (given the game's rules and names and the language, as ``kept``
