@@ -60,7 +60,7 @@ def square_name(game: Game, sq: int, lang: str | None = None) -> str:
     return speaker(game, lang).square(sq, quoted=False) if lang else squares[sq].name
 
 
-_SPEAKERS: dict[tuple[int, str, bool], tuple[Game, tuple[str, ...], Speaker]] = {}
+_SPEAKERS: dict[tuple[int, str, bool], tuple[Game, Any, Speaker]] = {}
 SPEAKERS_KEPT = 1024  # a server labels hundreds of games at once: each keeps its words while it plays
 
 
@@ -70,12 +70,12 @@ def speaker(game: Game, lang: str) -> Speaker:
     first when too many games are kept; :func:`forget_words` drops a game's at once."""
     key = (id(game), lang, ONE_LANGUAGE.get())  # the web's words (one language) apart from the terminal's
     entry = _SPEAKERS.get(key)
-    names = tuple(game.names)
+    names = game.names  # compared with the copy kept (a list with a list: no copy made for each word)
     if entry is None or entry[0] is not game or entry[1] != names:
         _SPEAKERS.pop(key, None)
         while len(_SPEAKERS) >= SPEAKERS_KEPT:
             del _SPEAKERS[next(iter(_SPEAKERS))]
-        entry = (game, names, Speaker(game, lang))
+        entry = (game, type(names)(names), Speaker(game, lang))
         _SPEAKERS[key] = entry
     return entry[2]
 
