@@ -3,7 +3,7 @@
 Random 4-player games (each act a random answer to the decision, seeded) are played by the engine;
 after every act it builds what a table's broadcast builds for one language: the new events in
 words, the public state, the decision's view, their JSON, and the acts of each of the four seats
-(with the square acts' JSON kept as a table keeps it). It prints the time of that work per act, so
+(with the acts' JSON kept per game and language as a table keeps it). It prints the time of that work per act, so
 a change to the describe layer or to ``server/views.py`` can be measured alone, far more steadily
 than by ``landlords loadtest``:
 

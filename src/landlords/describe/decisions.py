@@ -65,32 +65,50 @@ def _rent_now(game: Game, sq: int, w: Speaker) -> str:
 
 
 def _group_holders(game: Game, sq: int, w: Speaker) -> str:
-    parts = []
-    for m in game.t.members[sq]:
-        if m == sq:
-            continue
-        q = game.owner[m]
-        parts.append(
-            w.t("card.member", square=w.square(m), owner=w.t("card.bank_holds") if q < 0 else str(w.name(q)))
+    """Who holds each other square of ``sq``'s group, in words: made once per game, language and
+    owners of the group (kept in ``w.facts``), for a server words every purchase and auction."""
+    owner = game.owner
+    key = ("holders", sq, tuple([owner[m] for m in game.t.members[sq]]))
+    kept = w.facts
+    text = kept.get(key)
+    if text is None:
+        parts = []
+        for m in game.t.members[sq]:
+            if m == sq:
+                continue
+            q = owner[m]
+            holder = w.t("card.bank_holds") if q < 0 else str(w.name(q))
+            parts.append(w.t("card.member", square=w.square(m), owner=holder))
+        text = kept[key] = "; ".join(parts) if parts else w.t("info.alone_in_group")
+    return text
+
+
+def _square_facts(game: Game, sq: int, w: Speaker) -> tuple[Fact, Fact, str | None, str]:
+    """The facts of ``sq`` that never change in a game (its price and rent, the label of its group's
+    line) and the label of the cash line, made once per game and language (kept in ``w.facts``)."""
+    key = ("square", sq)
+    kept = w.facts.get(key)
+    if kept is None:
+        group = w.group(sq)
+        kept = w.facts[key] = (
+            Fact(w.t("card.price"), w.money(game.t.price[sq])),
+            Fact(w.t("card.rent"), _rent_now(game, sq, w)),
+            None if group is None else w.t("info.group", group=group),
+            w.t("info.your_cash"),
         )
-    return "; ".join(parts) if parts else w.t("info.alone_in_group")
+    return kept
 
 
 def property_facts(game: Game, seat: int, sq: int, w: Speaker, price: int | None = None) -> list[Fact]:
     """List price, rent, the group and its holders, the seat's cash and whether it can pay ``price``."""
-    t = game.t
-    facts = [
-        Fact(w.t("card.price"), w.money(t.price[sq])),
-        Fact(w.t("card.rent"), _rent_now(game, sq, w)),
-    ]
-    group = w.group(sq)
-    if group is not None:
-        facts.append(Fact(w.t("info.group", group=group), _group_holders(game, sq, w)))
-    facts.append(Fact(w.t("info.your_cash"), w.money(game.cash[seat])))
-    if price is not None and game.cash[seat] < price:
-        facts.append(
-            Fact("", w.t("info.cannot_afford", price=w.money(price), cash=w.money(game.cash[seat])), True)
-        )
+    price_fact, rent_fact, group_label, cash_label = _square_facts(game, sq, w)
+    facts = [price_fact, rent_fact]
+    if group_label is not None:
+        facts.append(Fact(group_label, _group_holders(game, sq, w)))
+    cash = game.cash[seat]
+    facts.append(Fact(cash_label, w.money(cash)))
+    if price is not None and cash < price:
+        facts.append(Fact("", w.t("info.cannot_afford", price=w.money(price), cash=w.money(cash)), True))
     return facts
 
 

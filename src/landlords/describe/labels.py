@@ -60,7 +60,7 @@ def square_name(game: Game, sq: int, lang: str | None = None) -> str:
     return speaker(game, lang).square(sq, quoted=False) if lang else squares[sq].name
 
 
-_SPEAKERS: dict[tuple[int, str, bool], tuple[Game, tuple[str, ...], Speaker]] = {}
+_SPEAKERS: dict[tuple[int, str, bool], tuple[Game, Any, Speaker]] = {}
 SPEAKERS_KEPT = 1024  # a server labels hundreds of games at once: each keeps its words while it plays
 
 
@@ -70,12 +70,12 @@ def speaker(game: Game, lang: str) -> Speaker:
     first when too many games are kept; :func:`forget_words` drops a game's at once."""
     key = (id(game), lang, ONE_LANGUAGE.get())  # the web's words (one language) apart from the terminal's
     entry = _SPEAKERS.get(key)
-    names = tuple(game.names)
+    names = game.names  # compared with the copy kept (a list with a list: no copy made for each word)
     if entry is None or entry[0] is not game or entry[1] != names:
         _SPEAKERS.pop(key, None)
         while len(_SPEAKERS) >= SPEAKERS_KEPT:
             del _SPEAKERS[next(iter(_SPEAKERS))]
-        entry = (game, names, Speaker(game, lang))
+        entry = (game, type(names)(names), Speaker(game, lang))
         _SPEAKERS[key] = entry
     return entry[2]
 
@@ -132,7 +132,7 @@ def _known_params(game: Game, seat: int, action: Action, lang: str) -> dict[str,
     p: dict[str, Any] = {}
     if kind in ("buy", "decline", "lift_mortgage"):
         return _decision_square_params(game, action, lang)
-    if kind in _SQUARE_COSTS and isinstance(sq, int) and 0 <= sq < game.size:
+    if kind in SQUARE_ACTS and isinstance(sq, int) and 0 <= sq < game.size:
         return _square_params(game, kind, sq, lang)
     if kind == "pay_jail_fine":
         p["amount"] = money(game, lang, game.rules.jail_fine)
@@ -159,11 +159,12 @@ def _known_params(game: Game, seat: int, action: Action, lang: str) -> dict[str,
 
 
 # the acts on one of the seat's squares whose message names what they cost or bring
-_SQUARE_COSTS = ("build", "sell_building", "mortgage", "unmortgage")
+SQUARE_ACTS = frozenset({"build", "sell_building", "mortgage", "unmortgage"})
+_SQUARE_COSTS = SQUARE_ACTS  # its former name
 
 
-def _square_amount(game: Game, kind: str, sq: int) -> int:
-    """What one of :data:`_SQUARE_COSTS`'s acts on ``sq`` costs or brings now."""
+def square_amount(game: Game, kind: str, sq: int) -> int:
+    """What one of :data:`SQUARE_ACTS`'s acts on ``sq`` costs or brings now."""
     if kind == "build":
         return game.t.house_cost[sq]
     if kind == "sell_building":
@@ -174,7 +175,7 @@ def _square_amount(game: Game, kind: str, sq: int) -> int:
 
 
 def _square_params(game: Game, kind: str, sq: int, lang: str) -> dict[str, Any]:
-    amount = money(game, lang, _square_amount(game, kind, sq))
+    amount = money(game, lang, square_amount(game, kind, sq))
     if kind == "build":
         return {"cost": amount, "level": game.level[sq] + 1}
     if kind == "sell_building":
@@ -221,13 +222,13 @@ def square_act_key(game: Game, action: Action) -> tuple | None:
     act, the square's level and the amount; None for any other act, or for one a variant means
     other things by (no amount)."""
     kind = action.TYPE
-    if kind not in _SQUARE_COSTS:
+    if kind not in SQUARE_ACTS:
         return None
     sq = getattr(action, "square", -1)
     if not (isinstance(sq, int) and 0 <= sq < game.size):
         return None
     try:
-        return (action, game.level[sq], _square_amount(game, kind, sq))
+        return (action, game.level[sq], square_amount(game, kind, sq))
     except Exception:
         return None
 

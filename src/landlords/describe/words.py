@@ -129,6 +129,7 @@ class Speaker:
         self._named = edition_names(game.edition, lang, self.one_language)
         self.labels: dict[tuple, str] = {}  # describe.labels.action_label's words for square acts
         self.cards: dict[tuple, Any] = {}  # describe.cards.property_card's latest cards (CARDS_KEPT)
+        self.facts: dict[tuple, Any] = {}  # describe.decisions' words of a square and of its group's holders
 
     # ------------------------------------------------------------ messages
     def t(self, key: str, **params: Any) -> str:

@@ -64,9 +64,23 @@ class Plain(str):
         return format(str(self), spec)
 
 
+_TEMPLATES: dict[tuple[str, str, str | None], str | None] = {}  # (lang, key, variant) -> template()
+TEMPLATES_KEPT = 50_000
+
+
 def template(lang: str, key: str, variant: str | None = None) -> str | None:
     """The template of ``key`` in ``lang``: a variant's own wording (``<variant>.<key>``) first,
-    then the language's, then English."""
+    then the language's, then English (found once per language, key and variant: the catalogs
+    never change once read)."""
+    found = _TEMPLATES.get((lang, key, variant), _TEMPLATES)
+    if found is _TEMPLATES:
+        if len(_TEMPLATES) >= TEMPLATES_KEPT:  # keys made of codes: a bound all the same
+            _TEMPLATES.clear()
+        found = _TEMPLATES[lang, key, variant] = _template(lang, key, variant)
+    return found  # type: ignore[return-value]
+
+
+def _template(lang: str, key: str, variant: str | None) -> str | None:
     own = catalog(lang)
     if variant and f"{variant}.{key}" in own:
         return own[f"{variant}.{key}"]
@@ -90,11 +104,12 @@ def tr(lang: str, key: str, variant: str | None = None, **params: object) -> str
     if text is None:
         raise KeyError(f"no message {key!r}")
     specced = _specced(text)
-    values = {
-        k: (Plain(v) if type(v) is str else Count(v, lang) if type(v) is int else v) if k in specced else v
-        for k, v in params.items()
-    }
-    out = nest_quotes(text.format(**values))
+    if specced:
+        params = {
+            k: (Plain(v) if type(v) is str else Count(v, lang) if type(v) is int else v) if k in specced else v
+            for k, v in params.items()
+        }
+    out = nest_quotes(text.format(**params))
     return out[:1].upper() + out[1:] if out[:1].islower() and text.startswith("{") else out
 
 

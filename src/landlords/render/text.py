@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields
+from typing import Any
 
 from ..describe.words import Speaker
 from ..engine import events as E
@@ -31,68 +33,83 @@ def party(game: Game, who: int, lang: str = "en") -> str:
     return Speaker(game, lang).party(who)
 
 
+def _moved(ev: Any, game: Game | None) -> str:
+    # passing GO to stop on it is stopping on GO, never "passes GO and moves to GO"
+    if ev.passed_go and game is not None and ev.end == game.t.go:
+        return "moved_to_go"
+    if ev.passed_go:
+        return "moved_passed_go"
+    if game is not None and game.t.kind[ev.end] == FREE_PARKING and game.rules.free_parking == "skip_turn":
+        return "moved_free_parking"
+    return "moved"
+
+
+# the event kinds whose key depends on the event: kind -> the key's last part (made once, not per event)
+_SPECIAL_KEYS: dict[str, Callable[[Any, Game | None], str]] = {
+    "rolled": lambda ev, game: (
+        ("rolled_double" if len(ev.dice) >= 2 and ev.dice[0] == ev.dice[1] else "rolled")
+        if ev.purpose == "move"
+        else f"rolled_{ev.purpose}"
+    ),
+    "moved": _moved,
+    "paid": lambda ev, game: "paid" if ev.square >= 0 else "paid_no_square",
+    "bought": lambda ev, game: "bought" if ev.price else "bought_no_price",
+    "auction_started": lambda ev, game: "auction_started" if ev.item == "property" else "auction_started_building",
+    "auction_ended": lambda ev, game: "auction_ended" if ev.winner >= 0 else "auction_ended_unsold",
+    "built": lambda ev, game: "built_hotel" if ev.level == HOTEL else "built",
+    "trade_answered": lambda ev, game: "trade_answered" if ev.accepted else "trade_answered_rejected",
+    "jail_card_transferred": lambda ev, game: (
+        "jail_card_transferred" if ev.receiver >= 0 else "jail_card_transferred_to_deck"
+    ),
+}
+
+
 def message_key(ev: E.Event, game: Game | None = None) -> str:
     """The catalog key of an event: ``event.<kind>``, or a variant of it for special cases."""
     own = getattr(ev, "message_key", None)
     if own is not None:  # a variant's event may choose its own key
         return own()
     kind = ev.KIND
-    special = {
-        "rolled": lambda: (
-            ("rolled_double" if len(ev.dice) >= 2 and ev.dice[0] == ev.dice[1] else "rolled")
-            if ev.purpose == "move"
-            else f"rolled_{ev.purpose}"
-        ),
-        "moved": lambda: (
-            # passing GO to stop on it is stopping on GO, never "passes GO and moves to GO"
-            "moved_to_go"
-            if ev.passed_go and game is not None and ev.end == game.t.go
-            else "moved_passed_go"
-            if ev.passed_go
-            else "moved_free_parking"
-            if game is not None and game.t.kind[ev.end] == FREE_PARKING and game.rules.free_parking == "skip_turn"
-            else "moved"
-        ),
-        "paid": lambda: "paid" if ev.square >= 0 else "paid_no_square",
-        "bought": lambda: "bought" if ev.price else "bought_no_price",
-        "auction_started": lambda: "auction_started" if ev.item == "property" else "auction_started_building",
-        "auction_ended": lambda: "auction_ended" if ev.winner >= 0 else "auction_ended_unsold",
-        "built": lambda: "built_hotel" if ev.level == HOTEL else "built",
-        "trade_answered": lambda: "trade_answered" if ev.accepted else "trade_answered_rejected",
-        "jail_card_transferred": lambda: (
-            "jail_card_transferred" if ev.receiver >= 0 else "jail_card_transferred_to_deck"
-        ),
-    }.get(kind)
-    return "event." + (special() if special else kind)
+    special = _SPECIAL_KEYS.get(kind)
+    return "event." + (special(ev, game) if special else kind)
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # each event class's field names, read once
+
+
+def _field_names(ev: E.Event) -> tuple[str, ...]:
+    """The names of an event's fields, in order (``dataclasses.fields`` once per class: a server
+    words every event in every language its clients read)."""
+    names = _FIELD_NAMES.get(type(ev))
+    if names is None:
+        names = _FIELD_NAMES[type(ev)] = tuple(f.name for f in fields(ev))
+    return names
 
 
 def event_params(game: Game, ev: E.Event, words: Speaker) -> dict[str, object]:
     """The parameters of an event's message: names with their grammar, squares, money, codes."""
-    lang = words.lang
     params: dict[str, object] = {}
-    for f in fields(ev):
-        value = getattr(ev, f.name)
-        if f.name in PARTY_FIELDS and isinstance(value, int):
-            params[f.name] = (
-                words.party(value) if (value >= 0 or value in (E.BANK, E.POT)) else words.party(E.BANK)
-            )
-        elif f.name in SQUARE_FIELDS and isinstance(value, int):
-            params[f.name] = words.square(value) if 0 <= value < game.size else ""
-        elif f.name in MONEY_FIELDS and isinstance(value, int):
-            params[f.name] = words.money(value)
-        elif f.name == "dice":
-            params[f.name] = " + ".join(map(str, value))
+    kind = ev.KIND
+    for name in _field_names(ev):
+        value = getattr(ev, name)
+        if name in PARTY_FIELDS and isinstance(value, int):
+            params[name] = words.party(value) if (value >= 0 or value in (E.BANK, E.POT)) else words.party(E.BANK)
+        elif name in SQUARE_FIELDS and isinstance(value, int):
+            params[name] = words.square(value) if 0 <= value < game.size else ""
+        elif name in MONEY_FIELDS and isinstance(value, int):
+            params[name] = words.money(value)
+        elif name == "dice":
+            params[name] = " + ".join(map(str, value))
             params["total"] = sum(value)
-        elif f.name == "text" and isinstance(value, str):
-            params[f.name] = words.card_text(value)
-        elif (ev.KIND, f.name) in CODE_SECTIONS:
-            params[f.name] = words.code(CODE_SECTIONS[ev.KIND, f.name], value)
-        elif f.name == "item" and isinstance(value, str):
-            params[f.name] = words.word(value) if value != "property" else words.code("item", value)
+        elif name == "text" and isinstance(value, str):
+            params[name] = words.card_text(value)
+        elif (kind, name) in CODE_SECTIONS:
+            params[name] = words.code(CODE_SECTIONS[kind, name], value)
+        elif name == "item" and isinstance(value, str):
+            params[name] = words.word(value) if value != "property" else words.code("item", value)
         else:
-            params[f.name] = value
+            params[name] = value
     params["go"] = words.square(game.t.go)
-    del lang
     return params
 
 

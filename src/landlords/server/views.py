@@ -12,6 +12,7 @@ from typing import Any
 
 from ..describe.decisions import confirmation
 from ..describe.labels import (
+    SQUARE_ACTS,
     action_label,
     decision_params,
     decision_title,
@@ -19,6 +20,7 @@ from ..describe.labels import (
     forget_words,
     speaker,
     square_act_key,
+    square_amount,
 )
 from ..describe.mechanics import decision_help
 from ..describe.words import in_one_language
@@ -177,21 +179,89 @@ def seat_acts(game: Game, seat: int, lang: str) -> list[dict[str, Any]]:
 
 
 @in_one_language  # the viewer's language only: glossed names and money
-def seat_acts_json(game: Game, seat: int, lang: str, kept: dict[tuple, str]) -> str:
-    """:func:`seat_acts` as JSON text. The acts on one's own squares (most of what a seat may do at
-    any moment, and the same from one act to the next) are encoded once per game and language for
-    each square, level and amount, as their labels are (``labels.square_act_key``), and kept in
-    ``kept`` (the caller's dict, for this game and language alone), then joined."""
-    return (
-        "[" + ",".join(_act_json(game, seat, a, lang, answer, kept) for a, answer in _seat_acts(game, seat)) + "]"
-    )
+def seat_acts_json(game: Game, seat: int, lang: str, kept: dict[tuple, Any]) -> str:
+    """:func:`seat_acts` as JSON text. The acts whose words depend on little (most of what a seat may
+    do at any moment, and the same from one act to the next) are encoded once per game and language
+    for what they depend on (:func:`_kept_key`), and kept in ``kept`` (the caller's dict, for this
+    game and language alone), then joined. Exactly the text of ``dumps(seat_acts(...))``."""
+    if game.over:
+        return "[]"
+    d = game.decision
+    if d and d.seat == seat:
+        answers = game.decision_actions()
+        parts = [_act_json(game, seat, a, lang, True, kept) for a in answers]
+        seen = set(answers)
+        free = _free_acts_json(game, seat, lang, [a for a in game.legal_actions(seat) if a not in seen], kept)
+        if free:
+            parts.append(free)
+        return "[" + ",".join(parts) + "]"
+    return "[" + _free_acts_json(game, seat, lang, game.legal_actions(seat), kept) + "]"
+
+
+def _free_acts_json(game: Game, seat: int, lang: str, acts: list[Action], kept: dict[tuple, Any]) -> str:
+    """The JSON of a seat's free acts (not answers), joined by commas: most often only acts on its
+    own squares, whose JSON is kept by (act, level, amount) (:func:`_kept_key`). When they are those
+    acts alone, the joined text is kept too, with the acts, the squares' levels and the amounts it
+    was made for: the same again (most acts change none of them) is the same text."""
+    memo_key = ("free", seat)
+    memo: Any = kept.get(memo_key)
+    if memo is not None and memo[0] == acts and memo[1] == game.level and memo[2] == _square_amounts(game, acts):
+        return memo[3]
+    text = ",".join([_act_json(game, seat, a, lang, False, kept) for a in acts])
+    amounts = _square_amounts(game, acts)
+    if amounts is not None and all(square_act_key(game, a) is not None for a in acts):
+        kept[memo_key] = (acts, list(game.level), amounts, text)
+    elif memo is not None:
+        del kept[memo_key]
+    return text
+
+
+def _square_amounts(game: Game, acts: list[Action]) -> list[int] | None:
+    """What each of ``acts`` costs or brings now, if they are all acts on squares (else None)."""
+    out = []
+    for a in acts:
+        kind = a.TYPE
+        if kind not in SQUARE_ACTS:
+            return None
+        try:
+            out.append(square_amount(game, kind, a.square))  # type: ignore[attr-defined]
+        except Exception:  # a variant's act of that name, meaning other things: not kept
+            return None
+    return out
+
+
+# acts whose JSON is the act's alone (given the game's rules and names and the language, as ``kept``
+# is): no field read from the state, no special case in describe.labels' ``_known_params`` or
+# ``_label``, no question asked first (``_act``)
+_PLAIN_ACTS = frozenset(
+    {"end_turn", "pass", "pay_jail_fine", "use_jail_card", "accept", "reject", "declare_bankruptcy"}
+)
+# answers about the decision's square: their words name it (labels._decision_square_params)
+_SQUARE_ANSWERS = frozenset({"buy", "decline"})
+
+
+def _kept_key(game: Game, seat: int, a: Action, answer: bool) -> tuple | None:
+    """What the JSON of act ``a`` depends on besides the game's rules, names and the language, or
+    None when that is too much to keep it (it is encoded anew)."""
+    kind = a.TYPE
+    if kind in SQUARE_ACTS:  # labels' square acts (none asks first): the act, the level, the amount
+        key = square_act_key(game, a)
+        return None if key is None else (*key, answer)
+    if kind in _PLAIN_ACTS:
+        return (a, answer)
+    if kind == "roll":  # "roll" or "try for a double" (in jail); a confirmation if it forfeits a claim
+        owed = sum(c.amount for c in game.claims if c.owner == seat and c.turn < game.turn)
+        return (a, answer, game.in_jail[seat], owed)
+    if kind in _SQUARE_ANSWERS:
+        d = game.decision
+        return (a, answer, d.square if d is not None else -1)
+    return None
 
 
 def _act_json(game: Game, seat: int, a: Action, lang: str, answer: bool, kept: dict[tuple, str]) -> str:
-    key = square_act_key(game, a)
-    if key is None or a.TYPE in CONFIRMED:
+    key = _kept_key(game, seat, a, answer)
+    if key is None:
         return dumps(_act(game, seat, a, lang, answer))
-    key += (answer,)
     text = kept.get(key)
     if text is None:
         text = kept[key] = dumps(_act(game, seat, a, lang, answer))
@@ -200,6 +270,7 @@ def _act_json(game: Game, seat: int, a: Action, lang: str, answer: bool, kept: d
 
 # the variants' acts that cannot be undone: a page asks first, in the words of describe.confirmation
 CONFIRMED = frozenset({"sue", "challenge_malina", "settle_mortgage"})
+assert not CONFIRMED & SQUARE_ACTS  # a square act's JSON is kept by its label's key alone
 
 
 def _act(game: Game, seat: int, a: Action, lang: str, answer: bool) -> dict[str, Any]:
