@@ -9,9 +9,8 @@ from dataclasses import dataclass, field
 
 from ..engine.edition import HOTEL, RAILROAD, STREET, UTILITY
 from ..engine.game import Game
+from .words import CARDS_KEPT as CARDS_KEPT  # cards kept per speaker (words.Speaker.cards)
 from .words import Speaker
-
-CARDS_KEPT = 4  # cards kept per speaker: a decision's square is shown for a few acts in a row
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,10 +89,8 @@ def property_card(game: Game, sq: int, lang: str, words: Speaker | None = None) 
     )
     kept = w.cards
     card = kept.get(key)
-    if card is None:
-        while len(kept) >= CARDS_KEPT:  # the states shown long ago are not shown again: the oldest go
-            del kept[next(iter(kept))]
-        card = kept[key] = _card(game, sq, w)
+    if card is None:  # the states shown long ago are not shown again: the oldest go (CARDS_KEPT)
+        card = kept.keep(key, _card(game, sq, w))
     return card
 
 

@@ -20,6 +20,7 @@ from ..engine.actions import Action, field_names
 from ..engine.edition import HOTEL
 from ..engine.game import Game
 from ..i18n import DEFAULT, catalog, has, reason, tr
+from ..kept import Kept
 from .words import ONE_LANGUAGE, Speaker
 from .words import money as words_money
 
@@ -60,8 +61,8 @@ def square_name(game: Game, sq: int, lang: str | None = None) -> str:
     return speaker(game, lang).square(sq, quoted=False) if lang else squares[sq].name
 
 
-_SPEAKERS: dict[tuple[int, str, bool], tuple[Game, Any, Speaker]] = {}
 SPEAKERS_KEPT = 1024  # a server labels hundreds of games at once: each keeps its words while it plays
+_SPEAKERS: Kept[tuple[int, str, bool], tuple[Game, Any, Speaker]] = Kept(SPEAKERS_KEPT)
 
 
 def speaker(game: Game, lang: str) -> Speaker:
@@ -71,12 +72,8 @@ def speaker(game: Game, lang: str) -> Speaker:
     key = (id(game), lang, ONE_LANGUAGE.get())  # the web's words (one language) apart from the terminal's
     entry = _SPEAKERS.get(key)
     names = game.names  # compared with the copy kept (a list with a list: no copy made for each word)
-    if entry is None or entry[0] is not game or entry[1] != names:
-        _SPEAKERS.pop(key, None)
-        while len(_SPEAKERS) >= SPEAKERS_KEPT:
-            del _SPEAKERS[next(iter(_SPEAKERS))]
-        entry = (game, type(names)(names), Speaker(game, lang))
-        _SPEAKERS[key] = entry
+    if entry is None or entry[0] is not game or entry[1] != names:  # an id reused, or new names
+        entry = _SPEAKERS.keep(key, (game, type(names)(names), Speaker(game, lang)))
     return entry[2]
 
 

@@ -25,6 +25,7 @@ from ..engine.game import Game
 from ..i18n import has, template, tr
 from ..i18n.bot_names import shown_name
 from ..i18n.grammar import Person, Profile, number, plural_category, profile
+from ..kept import Kept
 
 ONE_LANGUAGE: ContextVar[bool] = ContextVar("landlords_one_language", default=False)
 P = ParamSpec("P")
@@ -91,8 +92,9 @@ def sentence_case(text: str) -> str:
     return "".join(out)
 
 
-_NAMES: dict[tuple[int, str, bool], tuple[Any, dict[tuple[str, bool], Term]]] = {}
+CARDS_KEPT = 4  # property cards kept per speaker: a decision's square is shown for a few acts in a row
 NAMES_KEPT = 64  # (edition, language, glossing) sets of names kept: a server's few editions, many times over
+_NAMES: Kept[tuple[int, str, bool], tuple[Any, dict[tuple[str, bool], Term]]] = Kept(NAMES_KEPT)
 
 
 def edition_names(edition: Any, lang: str, one_language: bool) -> dict[tuple[str, bool], Term]:
@@ -102,11 +104,8 @@ def edition_names(edition: Any, lang: str, one_language: bool) -> dict[tuple[str
     from a file anew is another one); the oldest set is dropped first when too many are kept."""
     key = (id(edition), lang, one_language)
     entry = _NAMES.get(key)
-    if entry is None or entry[0] is not edition:
-        _NAMES.pop(key, None)
-        while len(_NAMES) >= NAMES_KEPT:
-            del _NAMES[next(iter(_NAMES))]
-        entry = _NAMES[key] = (edition, {})
+    if entry is None or entry[0] is not edition:  # an id reused by another edition
+        entry = _NAMES.keep(key, (edition, {}))
     return entry[1]
 
 
@@ -128,7 +127,7 @@ class Speaker:
         # shared by every game of that edition (a server's hundreds of games: ~23 KB each otherwise)
         self._named = edition_names(game.edition, lang, self.one_language)
         self.labels: dict[tuple, str] = {}  # describe.labels.action_label's words for square acts
-        self.cards: dict[tuple, Any] = {}  # describe.cards.property_card's latest cards (CARDS_KEPT)
+        self.cards: Kept[tuple, Any] = Kept(CARDS_KEPT)  # describe.cards.property_card's latest cards
         self.facts: dict[tuple, Any] = {}  # describe.decisions' words of a square and of its group's holders
 
     # ------------------------------------------------------------ messages

@@ -17,6 +17,7 @@ from functools import cache, lru_cache
 from importlib import resources
 from string import Formatter
 
+from ..kept import Kept
 from .grammar import Count
 
 LANGUAGES = ("en", "ru", "pl")
@@ -64,8 +65,8 @@ class Plain(str):
         return format(str(self), spec)
 
 
-_TEMPLATES: dict[tuple[str, str, str | None], str | None] = {}  # (lang, key, variant) -> template()
-TEMPLATES_KEPT = 50_000
+TEMPLATES_KEPT = 50_000  # keys made of codes: a bound all the same
+_TEMPLATES: Kept[tuple[str, str, str | None], str | None] = Kept(TEMPLATES_KEPT)  # (lang, key, variant)
 
 
 def template(lang: str, key: str, variant: str | None = None) -> str | None:
@@ -74,9 +75,7 @@ def template(lang: str, key: str, variant: str | None = None) -> str | None:
     never change once read)."""
     found = _TEMPLATES.get((lang, key, variant), _TEMPLATES)
     if found is _TEMPLATES:
-        if len(_TEMPLATES) >= TEMPLATES_KEPT:  # keys made of codes: a bound all the same
-            _TEMPLATES.clear()
-        found = _TEMPLATES[lang, key, variant] = _template(lang, key, variant)
+        found = _TEMPLATES.keep((lang, key, variant), _template(lang, key, variant))
     return found  # type: ignore[return-value]
 
 
