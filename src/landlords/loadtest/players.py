@@ -207,9 +207,9 @@ def main(plan: Plan, pipe: Pipe) -> None:
 
 
 def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
-    """uvloop's loop when it is installed (the ``server`` extra), as the server's uvicorn takes it:
-    the clients then spend about a third less CPU an act, which on a small machine is CPU left for
-    the server they measure; else asyncio's own."""
+    """uvloop's loop when it is installed (the ``server`` extra), as the server's uvicorn takes it
+    (the clients' CPU is CPU the server they measure cannot have on a small machine); else asyncio's
+    own."""
     try:
         import uvloop
     except ImportError:
