@@ -58,7 +58,7 @@ def test_square_act_labels_made_once_are_the_words_made_anew():
         for _, game in advisor_steps(ruleset, seed=7):
             for seat in range(4):
                 for act in game.legal_actions(seat):
-                    if act.TYPE not in labels._SQUARE_COSTS:
+                    if act.TYPE not in labels.SQUARE_ACTS:
                         continue
                     for lang in ("en", "ru", "pl"):
                         assert labels.action_label(game, seat, act, lang) == labels._label(game, seat, act, lang)

@@ -79,7 +79,7 @@ def _group_holders(game: Game, sq: int, w: Speaker) -> str:
             q = owner[m]
             holder = w.t("card.bank_holds") if q < 0 else str(w.name(q))
             parts.append(w.t("card.member", square=w.square(m), owner=holder))
-        text = kept[key] = "; ".join(parts) if parts else w.t("info.alone_in_group")
+        text = kept.keep(key, "; ".join(parts) if parts else w.t("info.alone_in_group"))
     return text
 
 
@@ -90,11 +90,14 @@ def _square_facts(game: Game, sq: int, w: Speaker) -> tuple[Fact, Fact, str | No
     kept = w.facts.get(key)
     if kept is None:
         group = w.group(sq)
-        kept = w.facts[key] = (
-            Fact(w.t("card.price"), w.money(game.t.price[sq])),
-            Fact(w.t("card.rent"), _rent_now(game, sq, w)),
-            None if group is None else w.t("info.group", group=group),
-            w.t("info.your_cash"),
+        kept = w.facts.keep(
+            key,
+            (
+                Fact(w.t("card.price"), w.money(game.t.price[sq])),
+                Fact(w.t("card.rent"), _rent_now(game, sq, w)),
+                None if group is None else w.t("info.group", group=group),
+                w.t("info.your_cash"),
+            ),
         )
     return kept
 

@@ -16,8 +16,9 @@ from typing import Any
 
 from ..engine import decision as D
 from ..engine import events as E
-from ..engine.actions import Action, field_names
+from ..engine.actions import Action
 from ..engine.edition import HOTEL
+from ..engine.fields import field_names
 from ..engine.game import Game
 from ..i18n import DEFAULT, catalog, has, reason, tr
 from ..kept import Kept
@@ -157,7 +158,6 @@ def _known_params(game: Game, seat: int, action: Action, lang: str) -> dict[str,
 
 # the acts on one of the seat's squares whose message names what they cost or bring
 SQUARE_ACTS = frozenset({"build", "sell_building", "mortgage", "unmortgage"})
-_SQUARE_COSTS = SQUARE_ACTS  # its former name
 
 
 def square_amount(game: Game, kind: str, sq: int) -> int:
@@ -233,7 +233,7 @@ def square_act_key(game: Game, action: Action) -> tuple | None:
 def _label(game: Game, seat: int, action: Action, lang: str) -> str:
     kind = action.TYPE
     params: dict[str, Any] = {}
-    values = {name: getattr(action, name) for name in field_names(action)}
+    values = {name: getattr(action, name) for name in field_names(type(action))}
     for name, value in values.items():
         params[name] = readable(game, name, value, lang)
     try:

@@ -94,6 +94,7 @@ def sentence_case(text: str) -> str:
 
 CARDS_KEPT = 4  # property cards kept per speaker: a decision's square is shown for a few acts in a row
 NAMES_KEPT = 64  # (edition, language, glossing) sets of names kept: a server's few editions, many times over
+FACTS_KEPT = 64  # a speaker's words of squares and of groups' holders: the squares a game lands on, their owners
 _NAMES: Kept[tuple[int, str, bool], tuple[Any, dict[tuple[str, bool], Term]]] = Kept(NAMES_KEPT)
 
 
@@ -128,7 +129,8 @@ class Speaker:
         self._named = edition_names(game.edition, lang, self.one_language)
         self.labels: dict[tuple, str] = {}  # describe.labels.action_label's words for square acts
         self.cards: Kept[tuple, Any] = Kept(CARDS_KEPT)  # describe.cards.property_card's latest cards
-        self.facts: dict[tuple, Any] = {}  # describe.decisions' words of a square and of its group's holders
+        # describe.decisions' words of a square and of its group's holders (by the group's owners)
+        self.facts: Kept[tuple, Any] = Kept(FACTS_KEPT)
 
     # ------------------------------------------------------------ messages
     def t(self, key: str, **params: Any) -> str:

@@ -7,11 +7,11 @@ that list plain JSON. Parameterless actions are compared by type, so the module-
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .errors import ConfigError
-from .fields import AMOUNT, DECK, FLAG, INT, SEAT, SQUARE, deep_tuple, field_problem, many
+from .fields import AMOUNT, DECK, FLAG, INT, SEAT, SQUARE, deep_tuple, field_names, field_problem, many
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,22 +24,10 @@ class Action:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.TYPE}
-        for name in field_names(self):
+        for name in field_names(type(self)):
             value = getattr(self, name)
             out[name] = list(value) if isinstance(value, tuple) else value
         return out
-
-
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-
-
-def field_names(action: Action) -> tuple[str, ...]:
-    """The names of an action's fields, in order (``dataclasses.fields`` once per class: labels and
-    JSON are made for every act a server offers, each time it offers them)."""
-    names = _FIELD_NAMES.get(type(action))
-    if names is None:
-        names = _FIELD_NAMES[type(action)] = tuple(f.name for f in fields(action))
-    return names
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,9 +275,7 @@ def action_from_json(data: Any) -> Action:
     if cls is None:
         raise ConfigError(f"unknown action type {kind!r}")
     kwargs: dict[str, Any] = {}
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    names = field_names(cls)
     kinds = dict(cls.FIELDS)
     for key, value in data.items():
         if key == "type":

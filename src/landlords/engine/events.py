@@ -5,13 +5,13 @@ Parties in money events are seat numbers, or ``BANK`` (-1) / ``POT`` (-2, the fr
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, is_dataclass
+from dataclasses import asdict, dataclass, is_dataclass
 from typing import Any, ClassVar, Final
+
+from .fields import field_names
 
 BANK: Final = -1
 POT: Final = -2
-
-_FIELDS: dict[type, tuple[str, ...]] = {}  # each event class's field names, read once
 
 
 def _plain(value: Any) -> Any:
@@ -35,12 +35,8 @@ class Event:
     KIND: ClassVar[str] = ""
 
     def to_json(self) -> dict[str, Any]:
-        cls = type(self)
-        names = _FIELDS.get(cls)
-        if names is None:
-            names = _FIELDS[cls] = tuple(f.name for f in fields(self))
         out: dict[str, Any] = {"event": self.KIND}
-        for name in names:
+        for name in field_names(type(self)):
             out[name] = _plain(getattr(self, name))
         return out
 

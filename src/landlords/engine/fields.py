@@ -10,6 +10,7 @@ are refused, never coerced. :func:`action_from_json` runs the same walk without 
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any
 
 SEAT = "seat"  # an int (not a bool) naming a seat of this game
@@ -19,6 +20,18 @@ POSITIVE = "positive"  # a whole number, 1 or more (a payment in a deal)
 INT = "int"  # any whole number (its range is the action's own rule, e.g. the Bus's steps)
 FLAG = "flag"  # True or False, nothing else
 DECK = "deck"  # the id of a card deck of this edition (a str)
+
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def field_names(cls: type) -> tuple[str, ...]:
+    """The names of a dataclass's fields, in order, read once per class (``dataclasses.fields``
+    costs a call per act or event: a server labels every act it offers and words every event)."""
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
+
 
 Kind = Any  # a scalar kind (str) or a ("many", kind, unique) / ("record", kinds) tuple
 

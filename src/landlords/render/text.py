@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import fields
 from typing import Any
 
 from ..describe.words import Speaker
 from ..engine import events as E
 from ..engine.edition import FREE_PARKING, HOTEL
+from ..engine.fields import field_names
 from ..engine.game import Game
 from ..i18n import template
 
@@ -74,23 +74,11 @@ def message_key(ev: E.Event, game: Game | None = None) -> str:
     return "event." + (special(ev, game) if special else kind)
 
 
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # each event class's field names, read once
-
-
-def _field_names(ev: E.Event) -> tuple[str, ...]:
-    """The names of an event's fields, in order (``dataclasses.fields`` once per class: a server
-    words every event in every language its clients read)."""
-    names = _FIELD_NAMES.get(type(ev))
-    if names is None:
-        names = _FIELD_NAMES[type(ev)] = tuple(f.name for f in fields(ev))
-    return names
-
-
 def event_params(game: Game, ev: E.Event, words: Speaker) -> dict[str, object]:
     """The parameters of an event's message: names with their grammar, squares, money, codes."""
     params: dict[str, object] = {}
     kind = ev.KIND
-    for name in _field_names(ev):
+    for name in field_names(type(ev)):
         value = getattr(ev, name)
         if name in PARTY_FIELDS and isinstance(value, int):
             params[name] = words.party(value) if (value >= 0 or value in (E.BANK, E.POT)) else words.party(E.BANK)
