@@ -74,3 +74,19 @@ def test_bad_options_are_one_line_and_start_nothing():
         assert result.exit_code != 0, args
         assert words in result.output, (args, result.output)
         assert "Traceback" not in result.output
+
+
+def test_a_load_test_seat_wakes_for_its_own_answers_or_the_end():
+    """The bots' predicate, tried by the client's reader on every view: a seat's turn is a view
+    after the one it answered with an act marked ``answer``; a finished game ends every seat."""
+    from landlords.loadtest.players import _turn_or_end
+
+    def view(version: int, answers: bool, over: bool = False) -> dict:
+        acts = [{"action": {"type": "roll"}, "answer": answers}, {"action": {"type": "end_turn"}, "answer": False}]
+        return {"version": version, "state": {"over": over}, "you": {"seat": 0, "acts": acts}}
+
+    assert _turn_or_end(view(5, answers=True), acted=4)
+    assert not _turn_or_end(view(5, answers=True), acted=5)  # the view it answered already
+    assert not _turn_or_end(view(6, answers=False), acted=5)  # another seat's decision
+    assert _turn_or_end(view(6, answers=False, over=True), acted=5)
+    assert not _turn_or_end({"version": 0, "state": None, "you": {"seat": 0}}, acted=-1)  # not started

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -107,6 +108,9 @@ class Seat:
         self.changed = asyncio.Event()
         self._ids = itertools.count(1)
         self._waiting: dict[Any, asyncio.Future] = {}
+        # wait_for's predicates, tried by the reader on each new view: a waiting task wakes once, when
+        # its view comes, not at every update (a load test's three idle seats of four, every act)
+        self._watchers: list[tuple[Callable[[dict[str, Any]], Any], asyncio.Future]] = []
         self._reader: asyncio.Task | None = None
 
     @classmethod
@@ -132,7 +136,7 @@ class Seat:
         if position:
             hello["position"] = True
         await ws.send(json.dumps(hello))
-        first = orjson.loads(await ws.recv())
+        first = orjson.loads(await ws.recv(decode=False))
         if first.get("type") != "welcome":
             await ws.close()
             raise ServerError(400, first.get("message", str(first)), first.get("code"))
@@ -169,11 +173,31 @@ class Seat:
                 self.view = msg
                 self.version = msg["version"]
             self.changed.set()
+            if self._watchers:
+                self._tell_watchers()
+
+    def _tell_watchers(self) -> None:
+        """Answer the waits whose predicate the view now satisfies (or raised on: the wait raises)."""
+        waiting = []
+        for predicate, fut in self._watchers:
+            if fut.done():  # timed out or cancelled
+                continue
+            try:
+                met = predicate(self.view)
+            except Exception as exc:
+                fut.set_exception(exc)
+                continue
+            if met:
+                fut.set_result(self.view)
+            else:
+                waiting.append((predicate, fut))
+        self._watchers = waiting
 
     async def _read(self) -> None:
         try:
-            async for text in self.ws:
-                msg = orjson.loads(text)  # a view every act, for every seat: the fast decoder
+            while True:
+                # bytes as they came (not decoded to a str first): orjson reads UTF-8 itself
+                msg = orjson.loads(await self.ws.recv(decode=False))  # a view every act, for every seat
                 self._take(msg)
                 ref = msg.get("id")
                 fut = self._waiting.pop(ref, None) if ref is not None else None
@@ -184,17 +208,22 @@ class Seat:
         except websockets.ConnectionClosed:
             pass
         finally:
-            for fut in self._waiting.values():
+            for fut in [*self._waiting.values(), *(fut for _, fut in self._watchers)]:
                 if not fut.done():
                     fut.set_exception(ConnectionError("the server closed the connection"))
+            self._watchers = []
             self.changed.set()
 
     async def request(self, msg: dict[str, Any], timeout: float = 30.0) -> dict[str, Any]:
         ref = next(self._ids)
         fut: asyncio.Future = asyncio.get_running_loop().create_future()
         self._waiting[ref] = fut
-        await self.ws.send(json.dumps({**msg, "id": ref}))
-        return await asyncio.wait_for(fut, timeout)
+        await self.ws.send(json.dumps({**msg, "id": ref}))  # as given: a test may send what orjson refuses
+        try:
+            async with asyncio.timeout(timeout):  # no task (wait_for's on Python 3.11)
+                return await fut
+        finally:
+            self._waiting.pop(ref, None)
 
     async def act(self, action: dict[str, Any], version: int | None = None) -> dict[str, Any]:
         """Send an act against the version seen (default: the latest); the ack, refusal or error."""
@@ -211,19 +240,22 @@ class Seat:
         async with asyncio.timeout(timeout):
             await self.changed.wait()
 
-    async def wait_for(self, predicate: Any, timeout: float = 30.0) -> dict[str, Any]:
-        """Until the view satisfies ``predicate(view)``."""
-        loop = asyncio.get_running_loop()
-        end = loop.time() + timeout
-        while not predicate(self.view):
-            if self._reader is not None and self._reader.done():
-                raise ConnectionError("the server closed the connection")
-            self.changed.clear()
-            if predicate(self.view):
-                break
-            async with asyncio.timeout_at(max(end, loop.time() + 0.01)):  # no task a wait (wait_for's)
-                await self.changed.wait()
-        return self.view
+    async def wait_for(self, predicate: Callable[[dict[str, Any]], Any], timeout: float = 30.0) -> dict[str, Any]:
+        """Until the view satisfies ``predicate(view)``: at once if it does, else when the reader
+        takes a view that does (the predicate is tried there, on each new view). TimeoutError after
+        ``timeout`` seconds; ConnectionError if the connection ends first."""
+        if predicate(self.view):
+            return self.view
+        if self.closed:
+            raise ConnectionError("the server closed the connection")
+        fut: asyncio.Future = asyncio.get_running_loop().create_future()
+        self._watchers.append((predicate, fut))
+        try:
+            async with asyncio.timeout(timeout):
+                return await fut
+        finally:
+            if not fut.done():
+                fut.cancel()  # the reader drops it at the next view
 
     async def close(self) -> None:
         with contextlib.suppress(Exception):

@@ -100,18 +100,14 @@ class Players:
         """Answer this seat's decisions until the game is over."""
         acted = -1
         while True:
-            view = seat.view
-            if view.get("state", {}).get("over"):
+            try:
+                view = await self.next_turn(seat, acted)
+            except TimeoutError:
+                self.figures.errors += 1
                 return
-            answers = [a["action"] for a in seat.acts if a["answer"]]
-            if not answers or view["version"] <= acted:
-                seen = view["version"]
-                try:
-                    await seat.wait_for(lambda v, seen=seen: v["version"] > seen, timeout=60)
-                except TimeoutError:
-                    self.figures.errors += 1
-                    return
-                continue
+            if (view.get("state") or {}).get("over"):
+                return
+            answers = [a["action"] for a in view["you"]["acts"] if a["answer"]]
             await asyncio.sleep(self.plan.think * rng.uniform(0.5, 1.5))
             if seat.version != view["version"]:
                 continue  # the game moved meanwhile (a timer, another seat): look again
@@ -133,6 +129,19 @@ class Players:
                     self.figures.errors += 1
             if reply["type"] == "error":
                 return
+
+    @staticmethod
+    async def next_turn(seat: Seat, acted: int) -> dict[str, Any]:
+        """The first view after version ``acted`` in which this seat has answers to give, or the
+        game is over. The seat's task sleeps meanwhile (the reader tries each view). TimeoutError
+        when the game stands still for a minute: a long wait while the others play is no error."""
+        while True:
+            seen = seat.version
+            try:
+                return await seat.wait_for(lambda v: _turn_or_end(v, acted), timeout=60)
+            except TimeoutError:
+                if seat.version == seen:
+                    raise
 
     async def play_table(self, n: int, seats: list[Seat], stop: asyncio.Event) -> None:
         """Play a game to its end, then the next, until told to stop."""
@@ -179,6 +188,13 @@ async def run(plan: Plan, pipe: Pipe) -> None:
     with contextlib.suppress(Exception):
         await asyncio.gather(*tasks, return_exceptions=True)
     await players.http.aclose()
+
+
+def _turn_or_end(view: dict[str, Any], acted: int) -> bool:
+    """Whether ``view`` asks this seat for an answer (after the version it answered) or ends the game."""
+    if (view.get("state") or {}).get("over"):
+        return True
+    return view["version"] > acted and any(a["answer"] for a in view.get("you", {}).get("acts", ()))
 
 
 def quiet_collector() -> None:
