@@ -13,6 +13,8 @@ class Kept(dict[K, V]):
     """A dict of at most ``size`` entries: :meth:`keep` drops the oldest made first (insertion
     order: what was made long ago is seldom asked for again). Read it as any dict."""
 
+    __slots__ = ("size",)  # no __dict__ (300 bytes): each game's words hold several
+
     def __init__(self, size: int) -> None:
         super().__init__()
         if size < 1:
