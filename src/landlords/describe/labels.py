@@ -62,7 +62,9 @@ def square_name(game: Game, sq: int, lang: str | None = None) -> str:
     return speaker(game, lang).square(sq, quoted=False) if lang else squares[sq].name
 
 
-SPEAKERS_KEPT = 1024  # a server labels hundreds of games at once: each keeps its words while it plays
+# a server labels every game it holds in play, in each language read at it: past this bound a game's
+# words are made anew after every act (a finished game's are dropped at once: forget_words)
+SPEAKERS_KEPT = 8192
 _SPEAKERS: Kept[tuple[int, str, bool], tuple[Game, Any, Speaker]] = Kept(SPEAKERS_KEPT)
 
 
@@ -80,7 +82,7 @@ def speaker(game: Game, lang: str) -> Speaker:
 
 def forget_words(game: Game) -> None:
     """Drop the words kept for ``game`` (every language): a game its user lets go of (a finished
-    game a server forgets) leaves memory now, not once 1,024 other games have pushed it out (the
+    game a server forgets) leaves memory now, not once thousands of other games have pushed it out (the
     game is kept with its words: a compiled game takes no weak reference)."""
     for key in [k for k, entry in _SPEAKERS.items() if entry[0] is game]:
         del _SPEAKERS[key]

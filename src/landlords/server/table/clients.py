@@ -50,7 +50,7 @@ class Clients(TableBase):
         if self.status == "finished" and not self.watchers and self.host.cluster is None:
             self.host.forget(self)
             if self.game is not None:
-                forget_words(self.game)  # the words kept for its views go with it, not 1,024 games later
+                forget_words(self.game)  # the words kept for its views go with it, not thousands of games later
 
     def broadcast(
         self, events: list, skip: Connection | None = None, ack: tuple[Connection, str] | None = None
