@@ -266,42 +266,52 @@ def _label(game: Game, seat: int, action: Action, lang: str) -> str:
     return label
 
 
+def _named(game: Game, w: Speaker, who: int) -> str:
+    """:func:`party_name` in the words ``w`` already found."""
+    if who == E.BANK or who == E.POT or 0 <= who < game.n:
+        return w.party(who)
+    return str(who)
+
+
 def decision_params(game: Game, d: D.Decision, lang: str) -> dict[str, Any]:
-    seat = d.seat
+    w = speaker(game, lang)  # found once: names, squares and money all come from the game's words
+    seat, sq = d.seat, d.square
     p: dict[str, Any] = {
-        "player": party_name(game, seat, lang),
-        "cash": money(game, lang, game.cash[seat]),
+        "player": _named(game, w, seat),
+        "cash": w.money(game.cash[seat]),
         "round": game.round + 1,
-        "square": square_name(game, d.square, lang) if d.square >= 0 else "",
+        "square": "",
     }
+    if sq >= 0:  # square_name's words
+        p["square"] = w.square(sq, quoted=False) if sq < len(game.edition.squares) else str(sq)
     data = d.data
-    if d.kind == D.BUY and d.square >= 0:
-        p["price"] = money(game, lang, game.t.price[d.square])
+    if d.kind == D.BUY and sq >= 0:
+        p["price"] = w.money(game.t.price[sq])
     elif isinstance(data, D.AuctionState):
         low = max(data.min_bid, data.high_bid + 1)
         item = data.item
         p["what"] = (
-            speaker(game, lang).square(data.square)  # in the language's quotes, as names of lots are
+            w.square(data.square)  # in the language's quotes, as names of lots are
             if item == "property"
             else (tr(lang, f"item.{item}") if has(lang, f"item.{item}") else words(item))
         )
-        p["low"] = money(game, lang, low)
-        p["high"] = money(game, lang, data.high_bid)
-        p["bidder"] = party_name(game, data.high_bidder, lang) if data.high_bidder >= 0 else ""
-        p["bidders"] = ", ".join(party_name(game, b, lang) for b in data.bidders)
+        p["low"] = w.money(low)
+        p["high"] = w.money(data.high_bid)
+        p["bidder"] = _named(game, w, data.high_bidder) if data.high_bidder >= 0 else ""
+        p["bidders"] = ", ".join(_named(game, w, b) for b in data.bidders)
     elif isinstance(data, D.Debt):
-        p["amount"] = money(game, lang, data.amount)
+        p["amount"] = w.money(data.amount)
         reason = data.reason
         p["reason"] = tr(lang, f"pay.{reason}") if has(lang, f"pay.{reason}") else words(reason)
-        p["creditors"] = ", ".join(party_name(game, c, lang) for c, _ in data.creditors)
+        p["creditors"] = ", ".join(_named(game, w, c) for c, _ in data.creditors)
     elif isinstance(data, D.Trade) or isinstance(getattr(data, "proposer", None), int):  # a variant's deal too
-        p["proposer"] = party_name(game, data.proposer, lang)  # type: ignore[union-attr]
+        p["proposer"] = _named(game, w, data.proposer)  # type: ignore[union-attr]
     elif isinstance(data, D.Shortage):
-        p["requester"] = party_name(game, data.requester, lang)
+        p["requester"] = _named(game, w, data.requester)
         p["item"] = tr(lang, f"item.{data.item}") if has(lang, f"item.{data.item}") else words(data.item)
     elif d.kind == D.BUILDING_INTEREST and isinstance(data, str):  # the shortage names who asked first
         shortage = getattr(game, "shortage", None)
-        p["requester"] = party_name(game, shortage.requester, lang) if shortage is not None else ""
+        p["requester"] = _named(game, w, shortage.requester) if shortage is not None else ""
         p["item"] = tr(lang, f"item.{data}") if has(lang, f"item.{data}") else words(data)
     elif d.kind == D.PLACE_BUILDING and isinstance(data, str):
         p["item"] = tr(lang, f"item.{data}") if has(lang, f"item.{data}") else words(data)

@@ -1,0 +1,55 @@
+"""What a game's words keep from one view to the next (amounts by amount, each seat as a party,
+which catalog keys exist) reads, word for word, as the words made anew: every edition's money in
+every language, every seat and party, every key the events and decisions ask for."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import landlords
+from landlords.describe.labels import forget_words, speaker
+from landlords.describe.words import MONEY_KEPT, Speaker, money
+from landlords.engine import events as E
+from landlords.rules import ruleset_names
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    ruleset=st.sampled_from(ruleset_names()),
+    lang=st.sampled_from(["ru", "en", "pl"]),
+    amounts=st.lists(st.integers(-(10**7), 10**7) | st.sampled_from([0, 1, 200, 1500, 10_000]), max_size=40),
+)
+def test_kept_money_is_money_made_anew(ruleset: str, lang: str, amounts: list[int]) -> None:
+    game = landlords.new_game(ruleset=ruleset, players=2, seed=1)
+    try:
+        words = speaker(game, lang)
+        for amount in amounts + amounts:  # each twice: the second read from what was kept
+            assert words.money(amount) == money(game, lang, amount) == Speaker(game, lang).money(amount)
+        assert len(words.amounts) <= MONEY_KEPT
+        # an int kept is no float's nor bool's words: those are made anew
+        words.money(1)
+        assert words.money(1.0) == money(game, lang, 1.0)  # type: ignore[arg-type]
+        words.money(0)
+        assert words.money(False) == money(game, lang, False)
+    finally:
+        forget_words(game)
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    ruleset=st.sampled_from(ruleset_names()), lang=st.sampled_from(["ru", "en", "pl"]), players=st.integers(2, 4)
+)
+def test_kept_parties_and_keys_are_made_anew(ruleset: str, lang: str, players: int) -> None:
+    game = landlords.new_game(ruleset=ruleset, players=players, seed=2)
+    try:
+        words = speaker(game, lang)
+        for who in (*range(-3, players + 2), E.BANK, E.POT):
+            for _ in range(2):
+                kept, fresh = words.party(who), Speaker(game, lang).party(who)
+                assert kept == fresh and kept.profile == fresh.profile, who
+        keys = ["event.paid", "event.moved", "pay.rent", "pay.tax", "no.such.key", "decision.pre_roll"]
+        for key in keys + keys:
+            assert words.has(key) == Speaker(game, lang).has(key), key
+    finally:
+        forget_words(game)
