@@ -53,3 +53,30 @@ def test_kept_parties_and_keys_are_made_anew(ruleset: str, lang: str, players: i
             assert words.has(key) == Speaker(game, lang).has(key), key
     finally:
         forget_words(game)
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    ruleset=st.sampled_from(ruleset_names()), lang=st.sampled_from(["ru", "en", "pl"]), seed=st.integers(0, 2**16)
+)
+def test_kept_messages_and_explanations_are_made_anew(ruleset: str, lang: str, seed: int) -> None:
+    """A message without parameters, and a decision's mechanic explained, kept in the game's words
+    through a game: the words made anew at every decision."""
+    import random
+
+    from landlords.describe.mechanics import _explained, explain
+
+    game = landlords.new_game(ruleset=ruleset, players=3, seed=seed, auto_claim=True)
+    rng = random.Random(seed)
+    try:
+        words = speaker(game, lang)
+        for key in ("info.your_cash", "card.price", "info.lowest_bid", "card.rent") * 2:
+            assert words.t(key) == Speaker(game, lang).t(key), key
+        for _ in range(150):
+            d = game.decision
+            if game.over or d is None:
+                break
+            assert _explained(game, d, lang, words) == explain(game, d, lang), d.kind
+            game.apply(d.seat, rng.choice(game.legal_actions(d.seat)))
+    finally:
+        forget_words(game)

@@ -95,7 +95,7 @@ def sentence_case(text: str) -> str:
 CARDS_KEPT = 4  # property cards kept per speaker: a decision's square is shown for a few acts in a row
 NAMES_KEPT = 64  # (edition, language, glossing) sets of names kept: a server's few editions, many times over
 FACTS_KEPT = 64  # a speaker's words of squares and of groups' holders: the squares a game lands on, their owners
-KNOWN_KEPT = 1024  # a speaker's catalog keys asked for: the events' and codes' keys of a variant
+KNOWN_KEPT = 1024  # a speaker's catalog keys asked for (the events', codes', facts' keys of a variant)
 MONEY_KEPT = 512  # a speaker's amounts in words: prices, rents, fees and the seats' cash come back every act
 _NAMES: Kept[tuple[int, str, bool], tuple[Any, dict[tuple[str, bool], Term]]] = Kept(NAMES_KEPT)
 
@@ -137,12 +137,20 @@ class Speaker:
         self.people: list[Person] = [Person(p) for p in self.profiles]
         # amounts in words (:func:`money`): they depend on the edition and the language alone
         self.amounts: Kept[int, str] = Kept(MONEY_KEPT)
+        self.fixed: Kept[str, str] = Kept(KNOWN_KEPT)  # :meth:`t`'s messages without parameters
         self.known: Kept[str, bool] = Kept(KNOWN_KEPT)  # :meth:`has`'s answers: catalogs never change once read
 
     # ------------------------------------------------------------ messages
     def t(self, key: str, **params: Any) -> str:
-        """A catalog message in this game's variant wording."""
-        return tr(self.lang, key, self.variant, **params)
+        """A catalog message in this game's variant wording; one without parameters (a fact's
+        label, "your cash") is made once: it depends on the key alone in a speaker's language and
+        variant, and the catalogs never change once read."""
+        if params:
+            return tr(self.lang, key, self.variant, **params)
+        text = self.fixed.get(key)
+        if text is None:
+            text = self.fixed.keep(key, tr(self.lang, key, self.variant))
+        return text
 
     def has(self, key: str) -> bool:
         known = self.known.get(key)
