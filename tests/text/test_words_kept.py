@@ -80,3 +80,35 @@ def test_kept_messages_and_explanations_are_made_anew(ruleset: str, lang: str, s
             game.apply(d.seat, rng.choice(game.legal_actions(d.seat)))
     finally:
         forget_words(game)
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    ruleset=st.sampled_from(ruleset_names()), lang=st.sampled_from(["ru", "en", "pl"]), seed=st.integers(0, 2**16)
+)
+def test_kept_decision_lines_are_made_anew(ruleset: str, lang: str, seed: int) -> None:
+    """A decision's two lines kept in the game's words (a roll, the end of a turn, a buy: by the
+    seat, the square, the jail and what the templates name) read as the lines of a copy of the game
+    whose words nothing has kept, at every decision of a game (cash and rounds change under them)."""
+    import random
+
+    from landlords.describe.labels import decision_lines, decision_params, decision_title, decision_watch
+
+    game = landlords.new_game(ruleset=ruleset, players=3, seed=seed, auto_claim=True)
+    rng = random.Random(seed)
+    try:
+        for _ in range(200):
+            d = game.decision
+            if game.over or d is None:
+                break
+            fresh = game.clone()
+            params = decision_params(fresh, fresh.decision, lang)
+            want = (
+                decision_watch(fresh, fresh.decision, lang, params),
+                decision_title(fresh, fresh.decision, lang, params),
+            )
+            forget_words(fresh)
+            assert decision_lines(game, d, lang) == want, d.kind
+            game.apply(d.seat, rng.choice(game.legal_actions(d.seat)))
+    finally:
+        forget_words(game)

@@ -11,7 +11,9 @@ read well as soon as its module adds ``action.<type>`` to a catalog.
 
 from __future__ import annotations
 
+import re
 from dataclasses import fields
+from string import Formatter
 from typing import Any
 
 from ..engine import decision as D
@@ -20,7 +22,7 @@ from ..engine.actions import Action
 from ..engine.edition import HOTEL
 from ..engine.fields import field_names
 from ..engine.game import Game
-from ..i18n import DEFAULT, catalog, has, reason, tr
+from ..i18n import DEFAULT, catalog, has, reason, template, tr
 from ..kept import Kept
 from .words import ONE_LANGUAGE, Speaker
 from .words import money as words_money
@@ -383,6 +385,66 @@ def decision_title(game: Game, d: D.Decision, lang: str, params: dict[str, Any] 
                 + ")"
             )
     return text
+
+
+# decisions whose lines (without data) read only the seat, its cash and jail, the round and the
+# square (its name and price): decision_params' first lines, nothing of its branches on ``data``
+_PLAIN_DECISIONS = frozenset({D.PRE_ROLL, D.POST_ROLL, D.BUY})
+# the parameters those lines may name, each read from the state by :func:`decision_lines`' key
+_PLAIN_FIELDS = frozenset({"player", "cash", "round", "square", "price", "tries", "what", "kind"})
+
+
+def _fields_named(lang: str, variant: str, kind: str, jail: bool) -> frozenset[str] | None:
+    """Every parameter any line of decision ``kind`` may name (its templates in both sections, the
+    variant's and the language's, and the lines for a kind without one), or None if one of them
+    names another than :data:`_PLAIN_FIELDS` (then its lines are not kept)."""
+    keys = [f"{section}.{kind}" for section in ("watch", "decision")]
+    if kind == D.PRE_ROLL and jail:
+        keys += ["watch.pre_roll_jail", "decision.pre_roll_jail"]
+    texts = [template(lang, k, variant) for k in keys] + [template(lang, k) for k in keys]
+    texts += [template(lang, "watch.other"), template(lang, "decision.other")]
+    names = {
+        re.split(r"[.\[]", field)[0]
+        for text in texts
+        if text
+        for _, field, _, _ in Formatter().parse(text)
+        if field is not None
+    }
+    return frozenset(names) if names <= _PLAIN_FIELDS else None
+
+
+def decision_lines(game: Game, d: D.Decision, lang: str) -> tuple[str, str]:
+    """:func:`decision_watch` and :func:`decision_title` of ``d``. Those of a plain decision (a roll,
+    the end of a turn, a buy: most of a game's) are kept in the game's words by what their templates
+    can name: the seat, the square and its jail always (its name, price and tries), the cash and
+    the round when a template names them (most lines do not: the same lines again)."""
+    if d.kind not in _PLAIN_DECISIONS or d.data is not None:
+        params = decision_params(game, d, lang)
+        return decision_watch(game, d, lang, params), decision_title(game, d, lang, params)
+    w = speaker(game, lang)
+    seat = d.seat
+    jail = bool(game.in_jail[seat])
+    shape = ("line fields", d.kind, jail)
+    named = w.facts.get(shape, w.facts)
+    if named is w.facts:
+        named = w.facts.keep(shape, _fields_named(lang, game.rules.variant, d.kind, jail))
+    if named is None:
+        params = decision_params(game, d, lang)
+        return decision_watch(game, d, lang, params), decision_title(game, d, lang, params)
+    key = (
+        d.kind,
+        seat,
+        d.square,
+        jail,
+        game.jail_turns[seat] if jail and d.kind == D.PRE_ROLL else None,
+        game.round if "round" in named else None,
+        game.cash[seat] if "cash" in named else None,
+    )
+    lines = w.lines.get(key)
+    if lines is None:
+        params = decision_params(game, d, lang)
+        lines = w.lines.keep(key, (decision_watch(game, d, lang, params), decision_title(game, d, lang, params)))
+    return lines
 
 
 def offer_lines(

@@ -96,6 +96,7 @@ CARDS_KEPT = 4  # property cards kept per speaker: a decision's square is shown 
 NAMES_KEPT = 64  # (edition, language, glossing) sets of names kept: a server's few editions, many times over
 FACTS_KEPT = 64  # a speaker's words of squares and of groups' holders: the squares a game lands on, their owners
 KNOWN_KEPT = 1024  # a speaker's catalog keys asked for (the events', codes', facts' keys of a variant)
+LINES_KEPT = 64  # a speaker's decisions' lines (describe.labels.decision_lines): the seats' turns, their buys
 MONEY_KEPT = 512  # a speaker's amounts in words: prices, rents, fees and the seats' cash come back every act
 _NAMES: Kept[tuple[int, str, bool], tuple[Any, dict[tuple[str, bool], Term]]] = Kept(NAMES_KEPT)
 
@@ -138,6 +139,7 @@ class Speaker:
         # amounts in words (:func:`money`): they depend on the edition and the language alone
         self.amounts: Kept[int, str] = Kept(MONEY_KEPT)
         self.fixed: Kept[str, str] = Kept(KNOWN_KEPT)  # :meth:`t`'s messages without parameters
+        self.lines: Kept[tuple, tuple[str, str]] = Kept(LINES_KEPT)  # describe.labels.decision_lines
         self.known: Kept[str, bool] = Kept(KNOWN_KEPT)  # :meth:`has`'s answers: catalogs never change once read
 
     # ------------------------------------------------------------ messages
