@@ -11,7 +11,9 @@ read well as soon as its module adds ``action.<type>`` to a catalog.
 
 from __future__ import annotations
 
+import re
 from dataclasses import fields
+from string import Formatter
 from typing import Any
 
 from ..engine import decision as D
@@ -20,7 +22,7 @@ from ..engine.actions import Action
 from ..engine.edition import HOTEL
 from ..engine.fields import field_names
 from ..engine.game import Game
-from ..i18n import DEFAULT, catalog, has, reason, tr
+from ..i18n import DEFAULT, catalog, has, reason, template, tr
 from ..kept import Kept
 from .words import ONE_LANGUAGE, Speaker
 from .words import money as words_money
@@ -268,42 +270,52 @@ def _label(game: Game, seat: int, action: Action, lang: str) -> str:
     return label
 
 
+def _named(game: Game, w: Speaker, who: int) -> str:
+    """:func:`party_name` in the words ``w`` already found."""
+    if who == E.BANK or who == E.POT or 0 <= who < game.n:
+        return w.party(who)
+    return str(who)
+
+
 def decision_params(game: Game, d: D.Decision, lang: str) -> dict[str, Any]:
-    seat = d.seat
+    w = speaker(game, lang)  # found once: names, squares and money all come from the game's words
+    seat, sq = d.seat, d.square
     p: dict[str, Any] = {
-        "player": party_name(game, seat, lang),
-        "cash": money(game, lang, game.cash[seat]),
+        "player": _named(game, w, seat),
+        "cash": w.money(game.cash[seat]),
         "round": game.round + 1,
-        "square": square_name(game, d.square, lang) if d.square >= 0 else "",
+        "square": "",
     }
+    if sq >= 0:  # square_name's words
+        p["square"] = w.square(sq, quoted=False) if sq < len(game.edition.squares) else str(sq)
     data = d.data
-    if d.kind == D.BUY and d.square >= 0:
-        p["price"] = money(game, lang, game.t.price[d.square])
+    if d.kind == D.BUY and sq >= 0:
+        p["price"] = w.money(game.t.price[sq])
     elif isinstance(data, D.AuctionState):
         low = max(data.min_bid, data.high_bid + 1)
         item = data.item
         p["what"] = (
-            speaker(game, lang).square(data.square)  # in the language's quotes, as names of lots are
+            w.square(data.square)  # in the language's quotes, as names of lots are
             if item == "property"
             else (tr(lang, f"item.{item}") if has(lang, f"item.{item}") else words(item))
         )
-        p["low"] = money(game, lang, low)
-        p["high"] = money(game, lang, data.high_bid)
-        p["bidder"] = party_name(game, data.high_bidder, lang) if data.high_bidder >= 0 else ""
-        p["bidders"] = ", ".join(party_name(game, b, lang) for b in data.bidders)
+        p["low"] = w.money(low)
+        p["high"] = w.money(data.high_bid)
+        p["bidder"] = _named(game, w, data.high_bidder) if data.high_bidder >= 0 else ""
+        p["bidders"] = ", ".join(_named(game, w, b) for b in data.bidders)
     elif isinstance(data, D.Debt):
-        p["amount"] = money(game, lang, data.amount)
+        p["amount"] = w.money(data.amount)
         reason = data.reason
         p["reason"] = tr(lang, f"pay.{reason}") if has(lang, f"pay.{reason}") else words(reason)
-        p["creditors"] = ", ".join(party_name(game, c, lang) for c, _ in data.creditors)
+        p["creditors"] = ", ".join(_named(game, w, c) for c, _ in data.creditors)
     elif isinstance(data, D.Trade) or isinstance(getattr(data, "proposer", None), int):  # a variant's deal too
-        p["proposer"] = party_name(game, data.proposer, lang)  # type: ignore[union-attr]
+        p["proposer"] = _named(game, w, data.proposer)  # type: ignore[union-attr]
     elif isinstance(data, D.Shortage):
-        p["requester"] = party_name(game, data.requester, lang)
+        p["requester"] = _named(game, w, data.requester)
         p["item"] = tr(lang, f"item.{data.item}") if has(lang, f"item.{data.item}") else words(data.item)
     elif d.kind == D.BUILDING_INTEREST and isinstance(data, str):  # the shortage names who asked first
         shortage = getattr(game, "shortage", None)
-        p["requester"] = party_name(game, shortage.requester, lang) if shortage is not None else ""
+        p["requester"] = _named(game, w, shortage.requester) if shortage is not None else ""
         p["item"] = tr(lang, f"item.{data}") if has(lang, f"item.{data}") else words(data)
     elif d.kind == D.PLACE_BUILDING and isinstance(data, str):
         p["item"] = tr(lang, f"item.{data}") if has(lang, f"item.{data}") else words(data)
@@ -375,6 +387,66 @@ def decision_title(game: Game, d: D.Decision, lang: str, params: dict[str, Any] 
                 + ")"
             )
     return text
+
+
+# decisions whose lines (without data) read only the seat, its cash and jail, the round and the
+# square (its name and price): decision_params' first lines, nothing of its branches on ``data``
+_PLAIN_DECISIONS = frozenset({D.PRE_ROLL, D.POST_ROLL, D.BUY})
+# the parameters those lines may name, each read from the state by :func:`decision_lines`' key
+_PLAIN_FIELDS = frozenset({"player", "cash", "round", "square", "price", "tries", "what", "kind"})
+
+
+def _fields_named(lang: str, variant: str, kind: str, jail: bool) -> frozenset[str] | None:
+    """Every parameter any line of decision ``kind`` may name (its templates in both sections, the
+    variant's and the language's, and the lines for a kind without one), or None if one of them
+    names another than :data:`_PLAIN_FIELDS` (then its lines are not kept)."""
+    keys = [f"{section}.{kind}" for section in ("watch", "decision")]
+    if kind == D.PRE_ROLL and jail:
+        keys += ["watch.pre_roll_jail", "decision.pre_roll_jail"]
+    texts = [template(lang, k, variant) for k in keys] + [template(lang, k) for k in keys]
+    texts += [template(lang, "watch.other"), template(lang, "decision.other")]
+    names = {
+        re.split(r"[.\[]", field)[0]
+        for text in texts
+        if text
+        for _, field, _, _ in Formatter().parse(text)
+        if field is not None
+    }
+    return frozenset(names) if names <= _PLAIN_FIELDS else None
+
+
+def decision_lines(game: Game, d: D.Decision, lang: str) -> tuple[str, str]:
+    """:func:`decision_watch` and :func:`decision_title` of ``d``. Those of a plain decision (a roll,
+    the end of a turn, a buy: most of a game's) are kept in the game's words by what their templates
+    can name: the seat, the square and its jail always (its name, price and tries), the cash and
+    the round when a template names them (most lines do not: the same lines again)."""
+    if d.kind not in _PLAIN_DECISIONS or d.data is not None:
+        params = decision_params(game, d, lang)
+        return decision_watch(game, d, lang, params), decision_title(game, d, lang, params)
+    w = speaker(game, lang)
+    seat = d.seat
+    jail = bool(game.in_jail[seat])
+    shape = ("line fields", d.kind, jail)
+    named = w.facts.get(shape, w.facts)
+    if named is w.facts:
+        named = w.facts.keep(shape, _fields_named(lang, game.rules.variant, d.kind, jail))
+    if named is None:
+        params = decision_params(game, d, lang)
+        return decision_watch(game, d, lang, params), decision_title(game, d, lang, params)
+    key = (
+        d.kind,
+        seat,
+        d.square,
+        jail,
+        game.jail_turns[seat] if jail and d.kind == D.PRE_ROLL else None,
+        game.round if "round" in named else None,
+        game.cash[seat] if "cash" in named else None,
+    )
+    lines = w.lines.get(key)
+    if lines is None:
+        params = decision_params(game, d, lang)
+        lines = w.lines.keep(key, (decision_watch(game, d, lang, params), decision_title(game, d, lang, params)))
+    return lines
 
 
 def offer_lines(

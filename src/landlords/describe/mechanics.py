@@ -90,6 +90,16 @@ def explain(game: Game, d: D.Decision, lang: str) -> str | None:
     return tr(lang, f"explain.{key}", game.rules.variant, **params)
 
 
+def _explained(game: Game, d: D.Decision, lang: str, words: Speaker) -> str | None:
+    """:func:`explain`, kept in ``words.facts`` by the mechanic's key: its words are the catalog's
+    for that key filled with the rules' values (a speaker's game never changes its rules)."""
+    key = ("explain", lang, mechanic_key(game, d))
+    text = words.facts.get(key, words.facts)
+    if text is words.facts:
+        text = words.facts.keep(key, explain(game, d, lang))
+    return text  # type: ignore[return-value]
+
+
 def decision_help(game: Game, d: D.Decision, lang: str, words: Speaker | None = None) -> dict[str, Any]:
     """What a front end shows with a decision: ``text`` (the mechanic, or None), ``facts`` (label,
     value, warning: the stakes and exact odds for the seat deciding), ``notes`` (how the stakes
@@ -97,7 +107,7 @@ def decision_help(game: Game, d: D.Decision, lang: str, words: Speaker | None = 
     else, in the third person, as the ``watch.*`` titles are: "Bob rolls one die")."""
     info = decision_info(game, d, lang, words, with_card=False)  # the card is not part of the help
     return {
-        "text": explain(game, d, lang),
+        "text": explain(game, d, lang) if words is None else _explained(game, d, lang, words),
         "facts": [{"label": f.label, "value": f.value, "warning": f.warning} for f in info.facts],
         "notes": list(info.notes),
         "watch_notes": list(info.watch_notes),

@@ -95,6 +95,9 @@ def sentence_case(text: str) -> str:
 CARDS_KEPT = 4  # property cards kept per speaker: a decision's square is shown for a few acts in a row
 NAMES_KEPT = 64  # (edition, language, glossing) sets of names kept: a server's few editions, many times over
 FACTS_KEPT = 64  # a speaker's words of squares and of groups' holders: the squares a game lands on, their owners
+KNOWN_KEPT = 1024  # a speaker's catalog keys asked for (the events', codes', facts' keys of a variant)
+LINES_KEPT = 64  # a speaker's decisions' lines (describe.labels.decision_lines): the seats' turns, their buys
+MONEY_KEPT = 512  # a speaker's amounts in words: prices, rents, fees and the seats' cash come back every act
 _NAMES: Kept[tuple[int, str, bool], tuple[Any, dict[tuple[str, bool], Term]]] = Kept(NAMES_KEPT)
 
 
@@ -131,14 +134,31 @@ class Speaker:
         self.cards: Kept[tuple, Any] = Kept(CARDS_KEPT)  # describe.cards.property_card's latest cards
         # describe.decisions' words of a square and of its group's holders (by the group's owners)
         self.facts: Kept[tuple, Any] = Kept(FACTS_KEPT)
+        # each seat as a party in sentences, made once: its profile never changes in a speaker
+        self.people: list[Person] = [Person(p) for p in self.profiles]
+        # amounts in words (:func:`money`): they depend on the edition and the language alone
+        self.amounts: Kept[int, str] = Kept(MONEY_KEPT)
+        self.fixed: Kept[str, str] = Kept(KNOWN_KEPT)  # :meth:`t`'s messages without parameters
+        self.lines: Kept[tuple, tuple[str, str]] = Kept(LINES_KEPT)  # describe.labels.decision_lines
+        self.known: Kept[str, bool] = Kept(KNOWN_KEPT)  # :meth:`has`'s answers: catalogs never change once read
 
     # ------------------------------------------------------------ messages
     def t(self, key: str, **params: Any) -> str:
-        """A catalog message in this game's variant wording."""
-        return tr(self.lang, key, self.variant, **params)
+        """A catalog message in this game's variant wording; one without parameters (a fact's
+        label, "your cash") is made once: it depends on the key alone in a speaker's language and
+        variant, and the catalogs never change once read."""
+        if params:
+            return tr(self.lang, key, self.variant, **params)
+        text = self.fixed.get(key)
+        if text is None:
+            text = self.fixed.keep(key, tr(self.lang, key, self.variant))
+        return text
 
     def has(self, key: str) -> bool:
-        return has(self.lang, key) or template(self.lang, key, self.variant) is not None
+        known = self.known.get(key)
+        if known is None:
+            known = self.known.keep(key, has(self.lang, key) or template(self.lang, key, self.variant) is not None)
+        return known
 
     def code(self, section: str, value: Any) -> str:
         """A code translated through a catalog section (``pay.rent`` -> "rent"), else in words."""
@@ -151,7 +171,7 @@ class Speaker:
             return noun(self.lang, "bank")
         if who == E.POT:
             return noun(self.lang, "pot")
-        return Person(self.profiles[who]) if 0 <= who < len(self.profiles) else Person(Profile(str(who)))
+        return self.people[who] if 0 <= who < len(self.people) else Person(Profile(str(who)))
 
     def name(self, seat: int) -> Person:
         return self.party(seat)
@@ -210,7 +230,13 @@ class Speaker:
         return self.named(self.game.edition.groups[t.group_ids[g]].name)
 
     def money(self, amount: int) -> str:
-        return money(self.game, self.lang, amount)
+        """:func:`money`, kept by amount (its words depend on nothing else in a speaker's game)."""
+        if type(amount) is not int:  # a float or a bool equal to a kept int reads otherwise
+            return money(self.game, self.lang, amount)
+        shown = self.amounts.get(amount)
+        if shown is None:
+            shown = self.amounts.keep(amount, money(self.game, self.lang, amount))
+        return shown
 
     def count(self, word: str, n: int) -> str:
         """``n`` and the variant's word in its plural form: "3 houses", «3 артели», "2 biura"."""

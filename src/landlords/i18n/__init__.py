@@ -96,20 +96,29 @@ def _specced(text: str) -> frozenset[str]:
     return frozenset(field for _, field, spec, _ in Formatter().parse(text) if field and spec)
 
 
+# (lang, key, variant) -> the template, its fields with a spec (:func:`_specced`), and whether it
+# starts with a field (a sentence that starts with a name gets a capital): found once per key
+_MESSAGES: Kept[tuple[str, str, str | None], tuple[str, frozenset[str], bool]] = Kept(TEMPLATES_KEPT)
+
+
 def tr(lang: str, key: str, variant: str | None = None, **params: object) -> str:
     """The message ``key`` in ``lang`` with ``params`` filled in (``variant``: a ruleset's variant
     whose catalogs may word the message their own way, e.g. artels instead of houses)."""
-    text = template(lang, key, variant)
-    if text is None:
-        raise KeyError(f"no message {key!r}")
-    specced = _specced(text)
+    found = (lang, key, variant)
+    message = _MESSAGES.get(found)
+    if message is None:  # what :func:`template` finds, and what the template asks of its fields
+        text = template(lang, key, variant)
+        if text is None:
+            raise KeyError(f"no message {key!r}")
+        message = _MESSAGES.keep(found, (text, _specced(text), text.startswith("{")))
+    text, specced, capital = message
     if specced:
         params = {
             k: (Plain(v) if type(v) is str else Count(v, lang) if type(v) is int else v) if k in specced else v
             for k, v in params.items()
         }
     out = nest_quotes(text.format(**params))
-    return out[:1].upper() + out[1:] if out[:1].islower() and text.startswith("{") else out
+    return out[:1].upper() + out[1:] if capital and out[:1].islower() else out
 
 
 # an opening mark followed by another before any closing one: the only case nest_quotes changes

@@ -14,9 +14,7 @@ from ..describe.decisions import confirmation
 from ..describe.labels import (
     SQUARE_ACTS,
     action_label,
-    decision_params,
-    decision_title,
-    decision_watch,
+    decision_lines,
     forget_words,
     speaker,
     square_act_key,
@@ -112,9 +110,7 @@ def decision_view(game: Game, lang: str, deadline_at: float | None) -> dict[str,
     out = d.describe()
     # ``title`` is for everyone else (third person: "Bob's turn"), ``prompt`` for the deciding seat only
     # ("Bob, your turn"): a page or a client shows ``prompt`` when ``seat`` is its own
-    params = decision_params(game, d, lang)  # the same for both lines: worded once
-    out["title"] = decision_watch(game, d, lang, params)
-    out["prompt"] = decision_title(game, d, lang, params)
+    out["title"], out["prompt"] = decision_lines(game, d, lang)  # worded from the same parameters
     out["help"] = decision_help(game, d, lang, speaker(game, lang))  # the mechanic, the stakes, exact odds
     if isinstance(d.data, Deal):  # «Бизнесполия»'s deal between several players: its parts, to answer it
         deal = d.data
