@@ -95,10 +95,15 @@ def sentence_case(text: str) -> str:
 CARDS_KEPT = 4  # property cards kept per speaker: a decision's square is shown for a few acts in a row
 NAMES_KEPT = 64  # (edition, language, glossing) sets of names kept: a server's few editions, many times over
 FACTS_KEPT = 64  # a speaker's words of squares and of groups' holders: the squares a game lands on, their owners
-KNOWN_KEPT = 1024  # a speaker's catalog keys asked for (the events', codes', facts' keys of a variant)
-LINES_KEPT = 64  # a speaker's decisions' lines (describe.labels.decision_lines): the seats' turns, their buys
-MONEY_KEPT = 512  # a speaker's amounts in words: prices, rents, fees and the seats' cash come back every act
+KNOWN_KEPT = 50_000  # catalog keys asked for, by language and variant (keys made of codes: a bound all the same)
+LINES_KEPT = 8  # a speaker's decisions' lines (describe.labels.decision_lines): the seats' ends of turn come back
+MONEY_KEPT = 4096  # amounts in words per edition and language: prices, rents, fees and cash come back every act
 _NAMES: Kept[tuple[int, str, bool], tuple[Any, dict[tuple[str, bool], Term]]] = Kept(NAMES_KEPT)
+_AMOUNTS: Kept[tuple[int, str], tuple[Any, Kept[int, str]]] = Kept(NAMES_KEPT)
+# what the catalogs say of a (language, variant, key): whether it has the key (Speaker.has) and the
+# message without parameters (Speaker.t); the same for every game, so kept once for all of them
+_KNOWN: Kept[tuple[str, str, str], bool] = Kept(KNOWN_KEPT)
+_FIXED: Kept[tuple[str, str, str], str] = Kept(KNOWN_KEPT)
 
 
 def edition_names(edition: Any, lang: str, one_language: bool) -> dict[tuple[str, bool], Term]:
@@ -110,6 +115,16 @@ def edition_names(edition: Any, lang: str, one_language: bool) -> dict[tuple[str
     entry = _NAMES.get(key)
     if entry is None or entry[0] is not edition:  # an id reused by another edition
         entry = _NAMES.keep(key, (edition, {}))
+    return entry[1]
+
+
+def edition_amounts(edition: Any, lang: str) -> Kept[int, str]:
+    """Amounts in words (:func:`money`) made so far for ``edition`` in ``lang``, shared by every game
+    of that edition like :func:`edition_names` (per game they were 20 KB more a game on a server)."""
+    key = (id(edition), lang)
+    entry = _AMOUNTS.get(key)
+    if entry is None or entry[0] is not edition:  # an id reused by another edition
+        entry = _AMOUNTS.keep(key, (edition, Kept(MONEY_KEPT)))
     return entry[1]
 
 
@@ -137,10 +152,8 @@ class Speaker:
         # each seat as a party in sentences, made once: its profile never changes in a speaker
         self.people: list[Person] = [Person(p) for p in self.profiles]
         # amounts in words (:func:`money`): they depend on the edition and the language alone
-        self.amounts: Kept[int, str] = Kept(MONEY_KEPT)
-        self.fixed: Kept[str, str] = Kept(KNOWN_KEPT)  # :meth:`t`'s messages without parameters
+        self.amounts = edition_amounts(game.edition, lang)
         self.lines: Kept[tuple, tuple[str, str]] = Kept(LINES_KEPT)  # describe.labels.decision_lines
-        self.known: Kept[str, bool] = Kept(KNOWN_KEPT)  # :meth:`has`'s answers: catalogs never change once read
 
     # ------------------------------------------------------------ messages
     def t(self, key: str, **params: Any) -> str:
@@ -149,15 +162,17 @@ class Speaker:
         variant, and the catalogs never change once read."""
         if params:
             return tr(self.lang, key, self.variant, **params)
-        text = self.fixed.get(key)
+        found = (self.lang, self.variant, key)
+        text = _FIXED.get(found)
         if text is None:
-            text = self.fixed.keep(key, tr(self.lang, key, self.variant))
+            text = _FIXED.keep(found, tr(self.lang, key, self.variant))
         return text
 
     def has(self, key: str) -> bool:
-        known = self.known.get(key)
-        if known is None:
-            known = self.known.keep(key, has(self.lang, key) or template(self.lang, key, self.variant) is not None)
+        found = (self.lang, self.variant, key)
+        known = _KNOWN.get(found)
+        if known is None:  # the catalogs never change once read
+            known = _KNOWN.keep(found, has(self.lang, key) or template(self.lang, key, self.variant) is not None)
         return known
 
     def code(self, section: str, value: Any) -> str:
