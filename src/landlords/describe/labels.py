@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import fields
+from functools import cache
 from string import Formatter
 from typing import Any
 
@@ -396,6 +397,7 @@ _PLAIN_DECISIONS = frozenset({D.PRE_ROLL, D.POST_ROLL, D.BUY})
 _PLAIN_FIELDS = frozenset({"player", "cash", "round", "square", "price", "tries", "what", "kind"})
 
 
+@cache  # the same for every game of a variant: read once, not kept by each game's words
 def _fields_named(lang: str, variant: str, kind: str, jail: bool) -> frozenset[str] | None:
     """Every parameter any line of decision ``kind`` may name (its templates in both sections, the
     variant's and the language's, and the lines for a kind without one), or None if one of them
@@ -426,10 +428,7 @@ def decision_lines(game: Game, d: D.Decision, lang: str) -> tuple[str, str]:
     w = speaker(game, lang)
     seat = d.seat
     jail = bool(game.in_jail[seat])
-    shape = ("line fields", d.kind, jail)
-    named = w.facts.get(shape, w.facts)
-    if named is w.facts:
-        named = w.facts.keep(shape, _fields_named(lang, game.rules.variant, d.kind, jail))
+    named = _fields_named(lang, game.rules.variant, d.kind, jail)
     if named is None:
         params = decision_params(game, d, lang)
         return decision_watch(game, d, lang, params), decision_title(game, d, lang, params)
