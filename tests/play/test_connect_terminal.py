@@ -28,9 +28,12 @@ from support.screen_helpers import PROMPT, Screen  # noqa: E402
 
 
 def pick(screen: Screen, label: str) -> None:
-    """Type the number of the menu line showing ``label``. Lines from the connection's thread are
-    drawn above the prompt a moment after it, so the line is awaited, then a prompt after it."""
-    number = screen.expect(r"(?m)^ *(\d+)  " + re.escape(label), literal=False).group(1)
+    """Type the number of the menu line showing ``label``. Lines printed while a prompt shows (the
+    connection's thread's, and a menu's own when prompt_toolkit's output proxy flushes it a moment
+    after the prompt is drawn) are drawn above the prompt, which the terminal erases first: with the
+    escape sequences removed, that prompt's text may stay at the start of the line. So the line is
+    awaited with or without a prompt before it, then a prompt after it."""
+    number = screen.expect(r"(?m)^(?:[^\n]*" + PROMPT + r")? *(\d+)  " + re.escape(label), literal=False).group(1)
     screen.expect(PROMPT)
     screen.send(number)
 
